@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { HEADERS, type ErrorResponse } from '@vayu/domain';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import { defaultWebDistDir } from './lib/paths.js';
+import { partnersRoutes } from './modules/accounts/partners.routes.js';
+import { createPartnersService } from './modules/accounts/partners.service.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { homeRoutes } from './modules/home/home.routes.js';
+import { createHomeService } from './modules/home/home.service.js';
+import { healthRoutes } from './modules/system/health.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
+import { registerAuthentication } from './plugins/authentication.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerCsrfProtection } from './plugins/security.js';
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
+
+export async function buildApp(config: Config, database: DatabaseHandle): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password'],
+        censor: '[redacted]',
+      },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers[HEADERS.requestId];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(HEADERS.requestId, request.id);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.cookieSecure ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Vayu API',
+        description: 'Administration API of the Vayu environmental and energy monitoring console.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'vayu_session' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      security: [{ session: [] }, { bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandler(app);
+  registerCsrfProtection(app);
+
+  const auth = createAuthService({ db: database.db, config });
+  registerAuthentication(app, { db: database.db, auth });
+
+  await app.register(healthRoutes, { database });
+  await app.register(authRoutes, { auth, config });
+  await app.register(usersRoutes, { users: createUsersService({ db: database.db }) });
+  await app.register(homeRoutes, { home: createHomeService({ db: database.db }) });
+  await app.register(partnersRoutes, { partners: createPartnersService({ db: database.db }) });
+
+  const webDist = config.webDistDir ?? defaultWebDistDir;
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: false,
+      setHeaders(reply, path) {
+        reply.header(
+          'cache-control',
+          path.includes(`${join(webDist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    if (hasWeb && isPage && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) {
+      // History-mode routing: every page path gets the SPA.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    const body: ErrorResponse = {
+      error: { code: 'NOT_FOUND', message: 'Not found.', requestId: request.id },
+    };
+    return reply.status(404).send(body);
+  });
+
+  return app;
+}

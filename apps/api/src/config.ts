@@ -1,0 +1,111 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce
+      .number({ message: 'must be a port number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(8080),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SEED_ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
+    SEED_ADMIN_PASSWORD: z.string().min(1).optional(),
+    SEED_DEMO_DATA: booleanFromEnv.optional(),
+    SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+    COOKIE_SECURE: booleanFromEnv.optional(),
+    TRUST_PROXY: booleanFromEnv.default(false),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+    LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    WEB_DIST_DIR: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if ((env.SEED_ADMIN_EMAIL === undefined) !== (env.SEED_ADMIN_PASSWORD === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.SEED_ADMIN_EMAIL === undefined ? 'SEED_ADMIN_EMAIL' : 'SEED_ADMIN_PASSWORD'],
+        message: 'SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD must be set together',
+      });
+    }
+  });
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  logLevel: string;
+  seedAdmin: { email: string; password: string } | undefined;
+  seedDemoData: boolean;
+  sessionTtlMs: number;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  loginMaxFailures: number;
+  loginWindowMs: number;
+  shutdownTimeoutMs: number;
+  webDistDir: string | undefined;
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment once, at start. Empty values count as unset. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const env = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const key = issue.path.join('.') || 'environment';
+        const value = typeof issue.path[0] === 'string' ? env[issue.path[0]] : undefined;
+        const shown = value === undefined || /PASSWORD|URL/.test(key) ? '' : ` (got "${value}")`;
+        return `${key} ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    logLevel: e.LOG_LEVEL,
+    seedAdmin:
+      e.SEED_ADMIN_EMAIL && e.SEED_ADMIN_PASSWORD
+        ? { email: e.SEED_ADMIN_EMAIL.toLowerCase(), password: e.SEED_ADMIN_PASSWORD }
+        : undefined,
+    seedDemoData: e.SEED_DEMO_DATA ?? true,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+    trustProxy: e.TRUST_PROXY,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : undefined,
+  };
+}

@@ -1,0 +1,30 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** The audit trail: one row per change, written in the same transaction as the change. */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorUserId: integer('actor_user_id'),
+    actorUserName: text('actor_user_name'),
+    actorAccountId: integer('actor_account_id'),
+    /** The tenant the actor acted for (manage mode, `X-Tenant-Id`). */
+    actingTenantId: integer('acting_tenant_id'),
+    /** The tenant the changed record belongs to (for per-tenant logs). */
+    tenantId: integer('tenant_id'),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    action: text('action').notNull(),
+    oldValue: jsonb('old_value'),
+    newValue: jsonb('new_value'),
+    requestId: text('request_id'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_logs_created_idx').on(t.createdAt),
+    index('audit_logs_tenant_created_idx').on(t.tenantId, t.createdAt),
+    index('audit_logs_actor_created_idx').on(t.actorUserId, t.createdAt),
+    index('audit_logs_entity_idx').on(t.entity, t.entityId),
+  ],
+);

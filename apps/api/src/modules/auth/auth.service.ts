@@ -1,0 +1,102 @@
+import { INVALID_CREDENTIALS_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE, type LoginBody } from '@vayu/domain';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { forbidden, tooManyRequests, unauthenticated } from '../../lib/errors.js';
+import { getDummyHash, verifyPassword } from '../../lib/passwords.js';
+import { createSessionToken, hashToken } from '../../lib/tokens.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { findUserByEmail, recordLogin, toLoggedInUser } from '../users/users.repository.js';
+import {
+  addFailure,
+  clearFailures,
+  deleteSessionByTokenHash,
+  extendSession,
+  findLiveSession,
+  getFailures,
+  insertSession,
+} from './sessions.repository.js';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+  requestId: string;
+}
+
+/** Failures from one address across all user names may go this many times higher. */
+const IP_FAILURE_FACTOR = 4;
+
+export function createAuthService({ db, config }: { db: Database; config: Config }) {
+  async function assertNotRateLimited(keys: string[], limits: number[]) {
+    const windowStart = new Date(Date.now() - config.loginWindowMs);
+    for (const [i, key] of keys.entries()) {
+      if ((await getFailures(db, key, windowStart)) >= limits[i]!) throw tooManyRequests(TOO_MANY_ATTEMPTS_MESSAGE);
+    }
+  }
+
+  return {
+    async login(body: LoginBody, client: ClientInfo) {
+      const userKey = `user:${body.userName}`;
+      const ipKey = `ip:${client.ip}`;
+      await assertNotRateLimited([userKey, ipKey], [config.loginMaxFailures, config.loginMaxFailures * IP_FAILURE_FACTOR]);
+
+      const user = await findUserByEmail(db, body.userName);
+      const isValid = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), body.password);
+      if (!user || !isValid) {
+        const windowStart = new Date(Date.now() - config.loginWindowMs);
+        await db.transaction(async (tx) => {
+          await addFailure(tx, userKey, windowStart);
+          await addFailure(tx, ipKey, windowStart);
+          if (user) {
+            await recordAudit(
+              tx,
+              { userId: user.id, userName: user.email, accountId: user.accountId, actingTenantId: null, requestId: client.requestId, ip: client.ip },
+              { entity: 'session', entityId: null, action: 'LOGIN_FAILED', tenantId: user.accountId },
+            );
+          }
+        });
+        throw unauthenticated(INVALID_CREDENTIALS_MESSAGE);
+      }
+      if (user.status !== 'ENABLED') throw forbidden('This user is disabled. Please contact your administrator.');
+      if (user.accountStatus !== 'ENABLED' && user.accountType !== 'site') {
+        throw forbidden('This account is disabled. Please contact your partner or the platform team.');
+      }
+
+      const token = createSessionToken();
+      const expiresAt = new Date(Date.now() + config.sessionTtlMs);
+      await db.transaction(async (tx) => {
+        await clearFailures(tx, userKey);
+        const sessionId = await insertSession(tx, {
+          tokenHash: hashToken(token),
+          userId: user.id,
+          ip: client.ip,
+          userAgent: client.userAgent?.slice(0, 500) ?? null,
+          expiresAt,
+        });
+        await recordLogin(tx, user.id);
+        await recordAudit(
+          tx,
+          { userId: user.id, userName: user.email, accountId: user.accountId, actingTenantId: null, requestId: client.requestId, ip: client.ip },
+          { entity: 'session', entityId: sessionId, action: 'LOGIN', tenantId: user.accountId },
+        );
+      });
+      return { token, expiresAt, user: toLoggedInUser(user) };
+    },
+
+    /** The session behind a token, extended when more than half its lifetime has passed. */
+    async resolveSession(token: string) {
+      const now = new Date();
+      const session = await findLiveSession(db, hashToken(token), now);
+      if (!session) return null;
+      if (session.expiresAt.getTime() - now.getTime() < config.sessionTtlMs / 2) {
+        await extendSession(db, session.sessionId, new Date(now.getTime() + config.sessionTtlMs));
+      }
+      return session;
+    },
+
+    async logout(token: string | undefined) {
+      if (token) await deleteSessionByTokenHash(db, hashToken(token));
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

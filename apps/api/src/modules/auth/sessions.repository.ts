@@ -1,0 +1,81 @@
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { accounts, loginAttempts, sessions, users } from '../../db/schema/index.js';
+
+export async function insertSession(
+  exec: Executor,
+  values: { tokenHash: string; userId: number; ip: string; userAgent: string | null; expiresAt: Date },
+) {
+  const [row] = await exec.insert(sessions).values(values).returning({ id: sessions.id });
+  return row!.id;
+}
+
+/** A live session with its user and account; null when expired, unknown or the user is disabled. */
+export async function findLiveSession(exec: Executor, tokenHash: string, now: Date) {
+  const rows = await exec
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      userType: users.userType,
+      role: users.role,
+      accountId: accounts.id,
+      accountType: accounts.type,
+      accountPartnerId: accounts.partnerId,
+      accountCorporateId: accounts.corporateId,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), eq(users.status, 'ENABLED')))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function extendSession(exec: Executor, sessionId: number, expiresAt: Date) {
+  await exec.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteSessionByTokenHash(exec: Executor, tokenHash: string) {
+  await exec.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Ends every session of a user, except optionally the one in use. */
+export async function deleteUserSessions(exec: Executor, userId: number, exceptSessionId?: number) {
+  await exec
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId)));
+}
+
+export async function deleteExpiredSessions(exec: Executor, now: Date) {
+  await exec.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+/** Failures counted under `key` within the current window. */
+export async function getFailures(exec: Executor, key: string, windowStart: Date): Promise<number> {
+  const [row] = await exec
+    .select({ failures: loginAttempts.failures })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.key, key), gt(loginAttempts.windowStartedAt, windowStart)));
+  return row?.failures ?? 0;
+}
+
+/** Adds one failure; a window that has run out starts again at one. */
+export async function addFailure(exec: Executor, key: string, windowStart: Date) {
+  await exec
+    .insert(loginAttempts)
+    .values({ key, failures: 1, windowStartedAt: new Date() })
+    .onConflictDoUpdate({
+      target: loginAttempts.key,
+      set: {
+        failures: sql`case when ${loginAttempts.windowStartedAt} > ${windowStart.toISOString()}::timestamptz then ${loginAttempts.failures} + 1 else 1 end`,
+        windowStartedAt: sql`case when ${loginAttempts.windowStartedAt} > ${windowStart.toISOString()}::timestamptz then ${loginAttempts.windowStartedAt} else now() end`,
+      },
+    });
+}
+
+export async function clearFailures(exec: Executor, key: string) {
+  await exec.delete(loginAttempts).where(eq(loginAttempts.key, key));
+}

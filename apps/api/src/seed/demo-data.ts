@@ -1,0 +1,183 @@
+import { count, eq } from 'drizzle-orm';
+import type { WorkingStatus } from '@vayu/domain';
+import { PLATFORM_ACCOUNT_ID } from '@vayu/domain';
+import type { Database } from '../db/client.js';
+import { accounts, users } from '../db/schema/index.js';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../lib/demo.js';
+import {
+  createAccount,
+  createCorporate,
+  createIndustryCategory,
+  createUser,
+  makeGstin,
+  mapTenantToBoard,
+} from './builders.js';
+
+/** The 17 categories of highly polluting industries (CPCB), plus common facilities. */
+export const INDUSTRY_CATEGORIES = [
+  'Aluminium Smelter',
+  'Cement',
+  'Chlor-Alkali',
+  'Copper Smelter',
+  'Distillery',
+  'Dyes and Dye Intermediates',
+  'Fertilizer',
+  'Integrated Iron and Steel',
+  'Oil Refinery',
+  'Pesticides',
+  'Petrochemical',
+  'Pharmaceuticals',
+  'Pulp and Paper',
+  'Sugar',
+  'Tannery',
+  'Thermal Power Plant',
+  'Zinc Smelter',
+  'Common Effluent Treatment Plant',
+  'Common Bio-medical Waste Incinerator',
+] as const;
+
+type Category = (typeof INDUSTRY_CATEGORIES)[number];
+
+interface DemoTenant {
+  name: string;
+  category: Category;
+  city: string;
+  state: string;
+  zip: string;
+  lat: number;
+  lng: number;
+  pan: string;
+  partner: 'enviro' | 'green' | 'aqua' | null;
+  corporate?: boolean;
+  status: 'ENABLED' | 'DISABLED';
+  workingStatus: WorkingStatus;
+  remoteCheck?: boolean;
+  contact: string;
+}
+
+const TENANTS: DemoTenant[] = [
+  { name: 'Deccan Cement Works', category: 'Cement', city: 'Chandrapur', state: 'MH', zip: '442401', lat: 19.9615, lng: 79.2961, pan: 'AADCD4821K', partner: 'enviro', status: 'ENABLED', workingStatus: 'ON', remoteCheck: true, contact: 'ehs@deccancement.demo' },
+  { name: 'Konkan Sahakari Sakhar Karkhana', category: 'Sugar', city: 'Kolhapur', state: 'MH', zip: '416003', lat: 16.705, lng: 74.2433, pan: 'AAAAK1932P', partner: 'enviro', status: 'ENABLED', workingStatus: 'Seasonal Shutdown', contact: 'environment@konkansugar.demo' },
+  { name: 'Sahyadri Pharmaceuticals Unit II', category: 'Pharmaceuticals', city: 'Chhatrapati Sambhajinagar', state: 'MH', zip: '431136', lat: 19.8762, lng: 75.3433, pan: 'AAECS7710M', partner: 'enviro', corporate: true, status: 'ENABLED', workingStatus: 'ON', contact: 'ehs.unit2@sahyadripharma.demo' },
+  { name: 'Sahyadri Distilleries', category: 'Distillery', city: 'Satara', state: 'MH', zip: '415004', lat: 17.6805, lng: 74.0183, pan: 'AAECS7711N', partner: 'enviro', corporate: true, status: 'ENABLED', workingStatus: 'UNDER_MAINTENANCE', contact: 'plant@sahyadridistilleries.demo' },
+  { name: 'Narmada Chlor-Alkali Ltd', category: 'Chlor-Alkali', city: 'Bharuch', state: 'GJ', zip: '392130', lat: 21.7051, lng: 72.9959, pan: 'AABCN5127Q', partner: 'green', status: 'ENABLED', workingStatus: 'ON', remoteCheck: true, contact: 'ocems@narmadachlor.demo' },
+  { name: 'Saurashtra Dyes & Intermediates', category: 'Dyes and Dye Intermediates', city: 'Ankleshwar', state: 'GJ', zip: '393002', lat: 21.6264, lng: 73.0152, pan: 'AAFCS2290D', partner: 'green', status: 'DISABLED', workingStatus: 'Closure issued by SPCB', contact: 'works@saurashtradyes.demo' },
+  { name: 'Vapi Agro Chemicals Pvt Ltd', category: 'Pesticides', city: 'Vapi', state: 'GJ', zip: '396195', lat: 20.3714, lng: 72.9047, pan: 'AAGCV6604H', partner: 'green', status: 'ENABLED', workingStatus: 'Due to analyser issue', contact: 'ehs@vapiagro.demo' },
+  { name: 'Kaveri Pulp and Board Mills', category: 'Pulp and Paper', city: 'Karur', state: 'TN', zip: '639136', lat: 10.9601, lng: 78.0766, pan: 'AABCK8841E', partner: 'aqua', status: 'ENABLED', workingStatus: 'ON', contact: 'environment@kaveripulp.demo' },
+  { name: 'Ranipet Leather Processors', category: 'Tannery', city: 'Ranipet', state: 'TN', zip: '632403', lat: 12.9224, lng: 79.3326, pan: 'AAHFR3356B', partner: 'aqua', status: 'DISABLED', workingStatus: 'Closure issued by CPCB', contact: 'etp@ranipetleather.demo' },
+  { name: 'Tungabhadra Steel Ltd', category: 'Integrated Iron and Steel', city: 'Ballari', state: 'KA', zip: '583101', lat: 15.1394, lng: 76.9214, pan: 'AACCT9021L', partner: 'enviro', status: 'ENABLED', workingStatus: 'ON', remoteCheck: true, contact: 'cems@tungabhadrasteel.demo' },
+  { name: 'Godavari Fertilizers and Chemicals', category: 'Fertilizer', city: 'Kakinada', state: 'AP', zip: '533003', lat: 16.9891, lng: 82.2475, pan: 'AABCG4410F', partner: 'green', status: 'ENABLED', workingStatus: 'Shutdown', contact: 'ehs@godavarifert.demo' },
+  { name: 'Bandel Thermal Power Station', category: 'Thermal Power Plant', city: 'Hooghly', state: 'WB', zip: '712123', lat: 22.9333, lng: 88.3667, pan: 'AAACB1188G', partner: null, status: 'ENABLED', workingStatus: 'ON', contact: 'env.cell@bandeltps.demo' },
+  { name: 'Panipat Petro Refiners', category: 'Oil Refinery', city: 'Panipat', state: 'HR', zip: '132140', lat: 29.3909, lng: 76.9635, pan: 'AABCP7753R', partner: 'enviro', status: 'ENABLED', workingStatus: 'Other', contact: 'hse@panipatpetro.demo' },
+  { name: 'Kanpur Tanners Cooperative', category: 'Tannery', city: 'Kanpur', state: 'UP', zip: '208010', lat: 26.4499, lng: 80.3319, pan: 'AAAAK6621C', partner: 'green', status: 'DISABLED', workingStatus: 'ON', contact: 'cetp@kanpurtanners.demo' },
+  { name: 'Jharsuguda Aluminium Smelter', category: 'Aluminium Smelter', city: 'Jharsuguda', state: 'OD', zip: '768202', lat: 21.8554, lng: 84.0062, pan: 'AACCJ5502S', partner: 'aqua', status: 'ENABLED', workingStatus: 'ON', remoteCheck: true, contact: 'environment@jharsugudaal.demo' },
+  { name: 'Sangareddy Bulk Drugs Pvt Ltd', category: 'Pharmaceuticals', city: 'Sangareddy', state: 'TS', zip: '502001', lat: 17.6248, lng: 78.0867, pan: 'AAJCS3198T', partner: 'aqua', status: 'ENABLED', workingStatus: 'ON', contact: 'ehs@sangareddydrugs.demo' },
+];
+
+export interface SeedOptions {
+  admin: { email: string; password: string } | undefined;
+  withDemoData: boolean;
+}
+
+export interface SeedResult {
+  seeded: boolean;
+  adminEmail: string;
+  usesDemoPassword: boolean;
+}
+
+/**
+ * First start with an empty database: the site operator, and unless turned
+ * off, a realistic set of partners, industries, a corporate, a board and
+ * users of every type. A database that has users is left alone.
+ */
+export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<SeedResult> {
+  const adminEmail = options.admin?.email ?? DEMO_ADMIN_EMAIL;
+  const adminPassword = options.admin?.password ?? DEMO_PASSWORD;
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return { seeded: false, adminEmail, usesDemoPassword: adminPassword === DEMO_PASSWORD };
+
+  await db.transaction(async (tx) => {
+    await createUser(tx, {
+      accountId: PLATFORM_ACCOUNT_ID,
+      email: adminEmail,
+      name: 'Platform Administrator',
+      phone: '919820000001',
+      role: 'admin',
+      password: adminPassword,
+      hasDemoPassword: adminPassword === DEMO_PASSWORD,
+    });
+    if (!options.withDemoData) return;
+
+    const demoUser = (accountId: number, email: string, name: string, role: 'admin' | 'user', phone: string) =>
+      createUser(tx, { accountId, email, name, role, phone, password: DEMO_PASSWORD, hasDemoPassword: true });
+
+    await demoUser(PLATFORM_ACCOUNT_ID, 'operations@vayu.demo', 'Meera Kulkarni', 'user', '919820000002');
+
+    const categories = new Map<string, number>();
+    for (const name of INDUSTRY_CATEGORIES) categories.set(name, (await createIndustryCategory(tx, name)).id);
+
+    const partners = {
+      enviro: await createAccount(tx, {
+        type: 'partner', name: 'Enviro Analytics Pvt Ltd', contactEmail: 'support@enviroanalytics.demo', contactNo: '912026850011',
+        address: 'Plot 14, Hinjewadi Phase II', city: 'Pune', stateCode: 'MH', zip: '411057', gstin: makeGstin('MH', 'AAECE4410B'), isDemo: true,
+      }),
+      green: await createAccount(tx, {
+        type: 'partner', name: 'GreenSense Instruments LLP', contactEmail: 'service@greensense.demo', contactNo: '917926440022',
+        address: '302, Shivalik Corporate Park, SG Highway', city: 'Ahmedabad', stateCode: 'GJ', zip: '380015', gstin: makeGstin('GJ', 'AAKFG2231C'), isDemo: true,
+      }),
+      aqua: await createAccount(tx, {
+        type: 'partner', name: 'AquaMetrics Solutions', contactEmail: 'care@aquametrics.demo', contactNo: '914424960033',
+        address: '21, Guindy Industrial Estate', city: 'Chennai', stateCode: 'TN', zip: '600032', gstin: makeGstin('TN', 'AAHCA9902D'), isDemo: true,
+      }),
+    };
+    await createAccount(tx, {
+      type: 'partner', name: 'Northern Emission Services', status: 'DISABLED', contactEmail: 'info@northernemission.demo', contactNo: '911123450044',
+      city: 'Noida', stateCode: 'UP', zip: '201301', isDemo: true,
+    });
+    await demoUser(partners.enviro.id, 'partner@enviroanalytics.demo', 'Rohan Deshpande', 'admin', '919822011001');
+    await demoUser(partners.enviro.id, 'field@enviroanalytics.demo', 'Sneha Patil', 'user', '919822011002');
+    await demoUser(partners.green.id, 'partner@greensense.demo', 'Hardik Mehta', 'admin', '919824022001');
+    await demoUser(partners.aqua.id, 'partner@aquametrics.demo', 'Karthik Subramanian', 'admin', '919840033001');
+
+    const corporate = await createCorporate(tx, { name: 'Sahyadri Group', type: 'corporate' });
+    const corporateAccount = await createAccount(tx, {
+      type: 'corporate', name: 'Sahyadri Group (Corporate EHS)', corporateId: corporate.id, contactEmail: 'corporate.ehs@sahyadrigroup.demo',
+      city: 'Mumbai', stateCode: 'MH', zip: '400021', isDemo: true,
+    });
+    await demoUser(corporateAccount.id, 'corporate@sahyadrigroup.demo', 'Anil Joshi', 'admin', '919820044001');
+
+    const board = await createAccount(tx, {
+      type: 'statutory', name: 'Maharashtra Pollution Control Board', contactEmail: 'ocems@mpcb.demo', contactNo: '912224010437',
+      address: 'Kalpataru Point, Sion', city: 'Mumbai', stateCode: 'MH', zip: '400022', isDemo: true,
+    });
+    await demoUser(board.id, 'officer@mpcb.demo', 'Dr. Sunita Pawar', 'admin', '919820055001');
+
+    for (const t of TENANTS) {
+      const tenant = await createAccount(tx, {
+        type: 'tenant',
+        name: t.name,
+        status: t.status,
+        workingStatus: t.workingStatus,
+        partnerId: t.partner ? partners[t.partner].id : null,
+        corporateId: t.corporate ? corporate.id : null,
+        industryCategoryId: categories.get(t.category)!,
+        contactEmail: t.contact,
+        contactNo: `91${9800000000 + Math.round(t.lat * 1000)}`,
+        address: `Industrial Area, ${t.city}`,
+        city: t.city,
+        stateCode: t.state,
+        zip: t.zip,
+        gstin: makeGstin(t.state, t.pan),
+        latitude: t.lat.toFixed(6),
+        longitude: t.lng.toFixed(6),
+        isRemotePerformanceCheck: t.remoteCheck ?? false,
+        isDemo: true,
+      });
+      await demoUser(tenant.id, t.contact, `EHS Head, ${t.name}`, 'admin', `91${9900000000 + Math.round(t.lng * 1000)}`);
+      if (t.state === 'MH') await mapTenantToBoard(tx, board.id, tenant.id);
+    }
+    const [deccan] = await tx.select().from(accounts).where(eq(accounts.name, 'Deccan Cement Works'));
+    await demoUser(deccan!.id, 'shift.chemist@deccancement.demo', 'Prakash Wankhede', 'user', '919850066001');
+  });
+  return { seeded: true, adminEmail, usesDemoPassword: adminPassword === DEMO_PASSWORD };
+}

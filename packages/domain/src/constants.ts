@@ -1,0 +1,70 @@
+/** Business constants from the product specification (§9). */
+
+/** Partner id used when an account has no partner of its own. */
+export const DEFAULT_PARTNER_ID = -1;
+/** The platform (site) account. −1 is accepted as its alias. */
+export const PLATFORM_ACCOUNT_ID = 1;
+export const PLATFORM_ACCOUNT_ALIAS = -1;
+
+export const TENANT_PAGE_SIZE = 9;
+export const LIST_PAGE_SIZE = 20;
+export const AUDIT_DEFAULT_WINDOW_DAYS = 7;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 15;
+export const PHONE_PREFIX = '91';
+
+export const DEFAULT_COUNTRY_CODE = 'IN';
+export const PREFERRED_COUNTRIES = ['us', 'in', 'jp'] as const;
+
+/** Data freshness thresholds (spec §4, §9). */
+export const LIVE_THRESHOLD_MS = 14_400_000; // 4 hours
+export const DELAYED_THRESHOLD_MS = 28_800_000; // 8 hours
+
+export const DEFAULT_NO_RATIO = 5;
+export const DEFAULT_NO2_RATIO = 95;
+
+export const CURRENCY = { code: 'INR', symbol: '₹' } as const;
+
+/** Blocking overlay shows after this delay. */
+export const LOADING_OVERLAY_DELAY_MS = 250;
+export const LOADING_OVERLAY_MESSAGE = 'Loading ...';
+/** Notifications stay this long. */
+export const NOTIFICATION_DURATION_MS = 4000;
+
+export const MULTISELECT_DEBOUNCE_MS = 300;
+export const MULTISELECT_SEARCH_LIMIT = 25;
+
+export const DEFAULT_LANGUAGE = 'en';
+export const LANGUAGES = ['en', 'hi'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const LANGUAGE_COOKIE = 'lang';
+
+export const APP_MODULES = ['enviro', 'gen', 'energy'] as const;
+export type AppModule = (typeof APP_MODULES)[number];
+export const DEFAULT_APP_MODULE: AppModule = 'enviro';
+
+/** Request headers the console sends with every API call. */
+export const HEADERS = {
+  tenantId: 'x-tenant-id',
+  module: 'x-module',
+  corporateId: 'x-corporate-id',
+  requestedWith: 'x-requested-with',
+  requestId: 'x-request-id',
+} as const;
+
+/** Dialog default texts (spec §8). */
+export const DIALOG_DEFAULTS = {
+  error: 'An unknown error has occurred.',
+  notify: 'Unknown application notification.',
+  confirm: 'Confirmation required.',
+  wait: 'Waiting on operation to complete.',
+} as const;
+
+/** Default form field messages (spec §5). */
+export const FIELD_MESSAGES = {
+  required: 'This field is required',
+  number: 'Must be a number',
+  email: 'Invalid Email',
+  pattern: 'Illegal value',
+} as const;
