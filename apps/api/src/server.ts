@@ -76,10 +76,13 @@ async function main() {
 
   try {
     database = await openDatabase(config);
-    await database.migrate();
-    const seed = await seedIfEmpty(database.db, {
-      admin: config.seedAdmin,
-      withDemoData: config.seedDemoData && config.env !== 'production',
+    const db = database;
+    const seed = await db.withStartupLock(async () => {
+      await db.migrate();
+      return seedIfEmpty(db.db, {
+        admin: config.seedAdmin,
+        withDemoData: config.seedDemoData && config.env !== 'production',
+      });
     });
     await assertNoDemoPasswords(config, database);
     app = await buildApp(config, database);

@@ -22,11 +22,18 @@ export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
   migrate(): Promise<void>;
+  /**
+   * Runs start-up work (migrations, first seed) while holding a lock that
+   * other server processes on the same database wait for.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Embedded only: the whole data directory as a tarball (used to snapshot a migrated test database). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
-/** Arbitrary key for the advisory lock that serialises migrations across server processes. */
-const MIGRATION_LOCK_KEY = 7_246_001;
+/** Arbitrary key of the advisory lock that serialises start-up work across server processes. */
+const STARTUP_LOCK_KEY = 7_246_001;
 
 export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
@@ -38,13 +45,14 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db,
     kind: 'postgres',
-    async migrate() {
+    migrate: () => migrateNodePg(db, { migrationsFolder: migrationsDir }),
+    async withStartupLock(work) {
       const lockClient = await pool.connect();
       try {
-        await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migrateNodePg(drizzleNodePg(lockClient, { schema }), { migrationsFolder: migrationsDir });
+        await lockClient.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        return await work();
       } finally {
-        await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        await lockClient.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
         lockClient.release();
       }
     },
@@ -65,7 +73,10 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
+    // The data directory lock already keeps other processes out.
+    withStartupLock: (work) => work(),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

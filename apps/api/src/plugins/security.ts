@@ -8,7 +8,10 @@ function isSameOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (!origin || origin === 'null') return origin === undefined;
   try {
-    return new URL(origin).host === request.headers.host;
+    const url = new URL(origin);
+    // request.host honours X-Forwarded-Host only when TRUST_PROXY is on.
+    const host = request.host.replace(url.protocol === 'https:' ? /:443$/ : /:80$/, '');
+    return url.host === host;
   } catch {
     return false;
   }

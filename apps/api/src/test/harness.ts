@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { SESSION_COOKIE } from '@vayu/domain';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openPglite, openPostgres, type DatabaseHandle } from '../db/client.js';
+import { withDatabase } from './global-setup.js';
+
+/** A fresh, migrated database of its own for one test file: PGlite by default, PostgreSQL when DATABASE_URL is set. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const template = inject('pgTemplate');
+    const name = `${template.replace(/_tpl$/, '')}_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+    } finally {
+      await admin.end();
+    }
+    const handle = await openPostgres(withDatabase(url, name), 4);
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        const cleanup = new pg.Client({ connectionString: url });
+        await cleanup.connect();
+        await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+        await cleanup.end();
+      },
+    };
+  }
+  const snapshot = readFileSync(inject('pgliteSnapshot'));
+  return openPglite(undefined, new Blob([snapshot]));
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data', WEB_DIST_DIR: '/nonexistent-web' }),
+    ...overrides,
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  db: DatabaseHandle['db'];
+}
+
+/** Boots the whole API on a database of its own; closed after the file's tests. */
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const app = await buildApp(testConfig(overrides), database);
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  return { app, database, db: database.db };
+}
+
+/** Headers the console sends with every mutating request. */
+export const CONSOLE_HEADERS = { 'x-requested-with': 'XMLHttpRequest' };
+
+export async function signIn(app: FastifyInstance, userName: string, password: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: CONSOLE_HEADERS,
+    payload: { userName, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed for ${userName}: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+  if (!cookie) throw new Error('no session cookie');
+  return cookie.value;
+}
+
+/** A client for one signed-in user: every request carries the session cookie and the console headers. */
+export function asUser(app: FastifyInstance, token: string, extraHeaders: Record<string, string> = {}) {
+  return (options: InjectOptions): Promise<LightMyRequestResponse> =>
+    app.inject({
+      ...options,
+      cookies: { [SESSION_COOKIE]: token, ...(options.cookies ?? {}) },
+      headers: { ...CONSOLE_HEADERS, ...extraHeaders, ...(options.headers ?? {}) },
+    });
+}
