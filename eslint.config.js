@@ -5,7 +5,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/meta/**', 'e2e/test-results/**', 'e2e/playwright-report/**', '.ci/out/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/drizzle/meta/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      '.ci/out/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -31,17 +39,29 @@ export default tseslint.config(
     // The web app and the API depend on the domain package, never on each other.
     files: ['packages/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['@vayu/api*', '@vayu/web*', 'fastify*', 'react*', 'drizzle-orm*'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@vayu/api*', '@vayu/web*', 'fastify*', 'react*', 'drizzle-orm*'] },
+      ],
     },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['@vayu/api*', '**/apps/api/**', 'drizzle-orm*', 'fastify*'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@vayu/api*', '**/apps/api/**', 'drizzle-orm*', 'fastify*'] },
+      ],
     },
   },
   {
-    files: ['scripts/**/*.mjs', '.ci/**/*.mjs', '**/*.config.{js,ts,mjs}', 'apps/api/build.mjs', 'apps/api/bench/**'],
+    files: [
+      'scripts/**/*.mjs',
+      '.ci/**/*.mjs',
+      '**/*.config.{js,ts,mjs}',
+      'apps/api/build.mjs',
+      'apps/api/bench/**',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

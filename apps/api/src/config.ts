@@ -25,7 +25,11 @@ const configSchema = z
     SEED_ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
     SEED_ADMIN_PASSWORD: z.string().min(1).optional(),
     SEED_DEMO_DATA: booleanFromEnv.optional(),
-    SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 30)
+      .default(12),
     COOKIE_SECURE: booleanFromEnv.optional(),
     TRUST_PROXY: booleanFromEnv.default(false),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),

@@ -35,7 +35,14 @@ interface Running {
 function startServer(env: Record<string, string>): Promise<Running> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1', ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      LOG_LEVEL: 'warn',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
@@ -111,7 +118,7 @@ describe.skipIf(skipOnServerDb)('server process on the embedded database', () =>
     const first = await startServer({ DATA_DIR: dataDir });
     const signedIn = await login(first.port, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
     const cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!;
-    const me = await signedIn.json();
+    const me = (await signedIn.json()) as { id: number };
     const changed = await fetch(`http://127.0.0.1:${first.port}/api/users/${me.id}/password/update`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
@@ -134,7 +141,10 @@ describe.skipIf(skipOnServerDb)('server process on the embedded database', () =>
   it('treats a lock held by a live process as held', async () => {
     const dataDir = tempDataDir();
     // this test runner is alive: a lock naming it belongs to someone else
-    writeFileSync(join(dataDir, 'vayu.lock'), JSON.stringify({ pid: process.pid, host: hostname(), startedAt: 'x' }));
+    writeFileSync(
+      join(dataDir, 'vayu.lock'),
+      JSON.stringify({ pid: process.pid, host: hostname(), startedAt: 'x' }),
+    );
     const server = await startServer({ DATA_DIR: dataDir });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain(`pid ${process.pid}`);
@@ -170,7 +180,10 @@ describe('configuration', () => {
     [{ PORT: 'eighty' }, 'PORT must be a port number (got "eighty")'],
     [{ PORT: '70000' }, 'PORT must be between 0 and 65535'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres://'],
-    [{ SEED_ADMIN_EMAIL: 'ops@plant.example' }, 'SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD must be set together'],
+    [
+      { SEED_ADMIN_EMAIL: 'ops@plant.example' },
+      'SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD must be set together',
+    ],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
   ])('refuses %o with a clear message', async (env, message) => {
     const server = await startServer({ DATA_DIR: tempDataDir(), ...env });
@@ -197,7 +210,10 @@ describe.runIf(skipOnServerDb)('server processes on a PostgreSQL server', () => 
       ]);
       expect(a.port, a.output()).toBeGreaterThan(0);
       expect(b.port, b.output()).toBeGreaterThan(0);
-      expect(await (await fetch(`http://127.0.0.1:${a.port}/api/health`)).json()).toEqual({ status: 'ok', db: 'postgres' });
+      expect(await (await fetch(`http://127.0.0.1:${a.port}/api/health`)).json()).toEqual({
+        status: 'ok',
+        db: 'postgres',
+      });
       const signedIn = await login(a.port, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
       expect(signedIn.status).toBe(200);
       const cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!;

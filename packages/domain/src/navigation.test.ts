@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { getPublicTenantId, getRootRedirect, isHeaderHidden, isPublicPath, rewriteApiUrl } from './navigation.js';
+import {
+  getPublicTenantId,
+  getRootRedirect,
+  isHeaderHidden,
+  isPublicPath,
+  rewriteApiUrl,
+} from './navigation.js';
 
 describe('navigation rules', () => {
   it('sends a signed-in site user to /home and everyone else to /login', () => {
@@ -25,7 +31,9 @@ describe('navigation rules', () => {
   it('rewrites API calls on public dashboard pages', () => {
     const path = '/public/dashboard/view/T-42';
     expect(getPublicTenantId(path)).toBe('T-42');
-    expect(rewriteApiUrl('/api/tenants/5/monitored', path)).toBe('/public/api/tenants/5/monitored?publicTenantId=T-42');
+    expect(rewriteApiUrl('/api/tenants/5/monitored', path)).toBe(
+      '/public/api/tenants/5/monitored?publicTenantId=T-42',
+    );
     expect(rewriteApiUrl('/api/alerts?x=1', path)).toBe('/public/api/alerts?x=1&publicTenantId=T-42');
     expect(rewriteApiUrl('/api/alerts', '/tenants')).toBe('/api/alerts');
     expect(rewriteApiUrl('/api/alerts', '/public/dashboard')).toBe('/public/api/alerts');

@@ -8,7 +8,8 @@ export const PAGER_MAX_LINKS = 10;
 export type PageLink = { type: 'page'; page: number; isCurrent: boolean } | { type: 'ellipsis'; key: string };
 
 export function getPageCount(totalItems: number, pageSize: number): number {
-  if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError('pageSize must be a positive integer');
+  if (!Number.isInteger(pageSize) || pageSize < 1)
+    throw new RangeError('pageSize must be a positive integer');
   return Math.max(1, Math.ceil(Math.max(0, totalItems) / pageSize));
 }
 

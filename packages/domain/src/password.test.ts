@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordFormSchema, checkPassword, isPasswordValid, newPasswordSchema, PASSWORDS_DO_NOT_MATCH } from './password.js';
+import {
+  changePasswordFormSchema,
+  checkPassword,
+  isPasswordValid,
+  newPasswordSchema,
+  PASSWORDS_DO_NOT_MATCH,
+} from './password.js';
 
 describe('password policy', () => {
   it.each([
@@ -18,18 +24,29 @@ describe('password policy', () => {
   });
 
   it('reports each failing rule', () => {
-    expect(checkPassword('abc')).toEqual({ length: false, capital: false, small: true, digit: false, special: false });
+    expect(checkPassword('abc')).toEqual({
+      length: false,
+      capital: false,
+      small: true,
+      digit: false,
+      special: false,
+    });
     const result = newPasswordSchema.safeParse('abc');
     expect(result.success).toBe(false);
     expect(result.error!.issues).toHaveLength(4);
   });
 
   it('needs the confirmation to match', () => {
-    const mismatch = changePasswordFormSchema.safeParse({ password: 'Ab1#abcd', confirmPassword: 'Ab1#abce' });
+    const mismatch = changePasswordFormSchema.safeParse({
+      password: 'Ab1#abcd',
+      confirmPassword: 'Ab1#abce',
+    });
     expect(mismatch.success).toBe(false);
     expect(mismatch.error!.issues).toEqual([
       expect.objectContaining({ path: ['confirmPassword'], message: PASSWORDS_DO_NOT_MATCH }),
     ]);
-    expect(changePasswordFormSchema.safeParse({ password: 'Ab1#abcd', confirmPassword: 'Ab1#abcd' }).success).toBe(true);
+    expect(
+      changePasswordFormSchema.safeParse({ password: 'Ab1#abcd', confirmPassword: 'Ab1#abcd' }).success,
+    ).toBe(true);
   });
 });

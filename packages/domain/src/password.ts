@@ -48,7 +48,8 @@ export function isPasswordValid(value: string): boolean {
 /** A new password: every failing rule is reported. */
 export const newPasswordSchema = z.string().superRefine((value, ctx) => {
   for (const rule of PASSWORD_RULES) {
-    if (!rule.test(value)) ctx.addIssue({ code: 'custom', message: rule.message, params: { rule: rule.key } });
+    if (!rule.test(value))
+      ctx.addIssue({ code: 'custom', message: rule.message, params: { rule: rule.key } });
   }
 });
 

@@ -2,8 +2,7 @@ import type { Role, UserType } from '@vayu/domain';
 
 /** Who may call a route. Record-level rules (404/403 per record) live in the services. */
 export type RouteAccess =
-  | { kind: 'public' }
-  | { kind: 'signed-in'; userTypes?: readonly UserType[]; roles?: readonly Role[] };
+  { kind: 'public' } | { kind: 'signed-in'; userTypes?: readonly UserType[]; roles?: readonly Role[] };
 
 const PUBLIC: RouteAccess = { kind: 'public' };
 const SIGNED_IN: RouteAccess = { kind: 'signed-in' };

@@ -10,7 +10,11 @@ beforeAll(async () => {
   make = factories(t.db);
 });
 
-async function clientFor(accountId: number, role: 'admin' | 'user' = 'admin', headers: Record<string, string> = {}) {
+async function clientFor(
+  accountId: number,
+  role: 'admin' | 'user' = 'admin',
+  headers: Record<string, string> = {},
+) {
   const user = await make.user(accountId, role);
   return { user, call: asUser(t.app, await signIn(t.app, user.email, user.password), headers) };
 }
@@ -28,14 +32,22 @@ describe('visibility by user type', () => {
     const foreign = await make.tenant({ partnerId: otherPartner.id });
     await make.user(foreign.id);
     const { call } = await clientFor(partner.id);
-    expect(await summary(call)).toEqual({ tenants: { total: 2, enabled: 1, disabled: 1 }, partners: 1, users: 2 });
+    expect(await summary(call)).toEqual({
+      tenants: { total: 2, enabled: 1, disabled: 1 },
+      partners: 1,
+      users: 2,
+    });
   });
 
   it('a tenant user sees only its own account', async () => {
     const tenant = await make.tenant();
     await make.tenant();
     const { call } = await clientFor(tenant.id, 'user');
-    expect(await summary(call)).toEqual({ tenants: { total: 1, enabled: 1, disabled: 0 }, partners: 0, users: 1 });
+    expect(await summary(call)).toEqual({
+      tenants: { total: 1, enabled: 1, disabled: 0 },
+      partners: 0,
+      users: 1,
+    });
   });
 
   it("a corporate user sees its corporate's plants", async () => {
@@ -71,7 +83,9 @@ describe('authorization table', () => {
     const site = await clientFor(1, 'user');
     const list = await site.call({ method: 'GET', url: '/api/partners' });
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toEqual(expect.arrayContaining([expect.objectContaining({ id: partner.id, tenantCount: 1 })]));
+    expect(list.json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: partner.id, tenantCount: 1 })]),
+    );
 
     const asPartner = await clientFor(partner.id);
     expect((await asPartner.call({ method: 'GET', url: '/api/partners' })).statusCode).toBe(403);
@@ -107,7 +121,7 @@ describe('X-Tenant-Id (manage mode)', () => {
     expect((await call({ method: 'GET', url: '/api/users/loggedin' })).statusCode).toBe(403);
   });
 
-  it("accepts a partner acting for its own tenant, and a site user for any tenant", async () => {
+  it('accepts a partner acting for its own tenant, and a site user for any tenant', async () => {
     const partner = await make.partner();
     const tenant = await make.tenant({ partnerId: partner.id });
     const asPartner = await clientFor(partner.id, 'admin', { 'x-tenant-id': String(tenant.id) });
@@ -125,7 +139,10 @@ describe('X-Tenant-Id (manage mode)', () => {
     const partner = await make.partner();
     const tenant = await make.tenant({ partnerId: partner.id });
     const tenantUser = await make.user(tenant.id, 'user');
-    const { call } = await clientFor(partner.id, 'admin', { 'x-tenant-id': String(tenant.id), 'x-request-id': 'acting-for-audit-1' });
+    const { call } = await clientFor(partner.id, 'admin', {
+      'x-tenant-id': String(tenant.id),
+      'x-request-id': 'acting-for-audit-1',
+    });
     const response = await call({
       method: 'PATCH',
       url: `/api/users/${tenantUser.id}`,
@@ -133,6 +150,11 @@ describe('X-Tenant-Id (manage mode)', () => {
     });
     expect(response.statusCode).toBe(200);
     const [row] = await auditRowsFor(t.db, 'user', tenantUser.id);
-    expect(row).toMatchObject({ actingTenantId: tenant.id, tenantId: tenant.id, requestId: 'acting-for-audit-1', ip: '127.0.0.1' });
+    expect(row).toMatchObject({
+      actingTenantId: tenant.id,
+      tenantId: tenant.id,
+      requestId: 'acting-for-audit-1',
+      ip: '127.0.0.1',
+    });
   });
 });

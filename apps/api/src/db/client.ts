@@ -80,7 +80,11 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   };
 }
 
-export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string; databasePoolSize: number }) {
+export function openDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  databasePoolSize: number;
+}) {
   return config.databaseUrl
     ? openPostgres(config.databaseUrl, config.databasePoolSize)
     : openPglite(config.dataDir);

@@ -84,9 +84,11 @@ export function lockDataDir(dataDir: string): DataDirLock {
     const holder = readLock(file);
     if (holder === null) {
       // Unreadable: either another server is writing it this instant, or one crashed while writing it.
-      if (!isOlderThan(file, 2000)) throw new DataDirLockedError(file, { pid: -1, host: 'unknown', startedAt: 'just now' });
+      if (!isOlderThan(file, 2000))
+        throw new DataDirLockedError(file, { pid: -1, host: 'unknown', startedAt: 'just now' });
     } else {
-      const isStale = holder.host === mine.host && (holder.pid === process.pid || !isProcessAlive(holder.pid));
+      const isStale =
+        holder.host === mine.host && (holder.pid === process.pid || !isProcessAlive(holder.pid));
       if (!isStale) throw new DataDirLockedError(file, holder);
     }
     rmSync(file, { force: true });

@@ -15,8 +15,10 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, details?: FieldError[]) =>
   new AppError('VALIDATION_FAILED', message, 400, details);
-export const unauthenticated = (message = 'Sign in to continue.') => new AppError('UNAUTHENTICATED', message, 401);
-export const forbidden = (message = 'You are not allowed to do this.') => new AppError('FORBIDDEN', message, 403);
+export const unauthenticated = (message = 'Sign in to continue.') =>
+  new AppError('UNAUTHENTICATED', message, 401);
+export const forbidden = (message = 'You are not allowed to do this.') =>
+  new AppError('FORBIDDEN', message, 403);
 export const notFound = (what = 'Record') => new AppError('NOT_FOUND', `${what} not found.`, 404);
 export const conflict = (message: string) => new AppError('CONFLICT', message, 409);
 export const businessRule = (message: string, details?: FieldError[]) =>

@@ -64,7 +64,9 @@ export function registerAuthentication(app: FastifyInstance, deps: { db: Databas
     for (const method of methods) {
       if (method === 'HEAD') continue;
       if (!findRouteAccess(method, route.url)) {
-        throw new Error(`Route ${method} ${route.url} has no entry in the authorization table (auth/access.ts)`);
+        throw new Error(
+          `Route ${method} ${route.url} has no entry in the authorization table (auth/access.ts)`,
+        );
       }
     }
   });
@@ -72,7 +74,9 @@ export function registerAuthentication(app: FastifyInstance, deps: { db: Databas
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api')) return;
     const routeUrl = request.routeOptions.url;
-    const access = routeUrl ? findRouteAccess(request.method === 'HEAD' ? 'GET' : request.method, routeUrl) : undefined;
+    const access = routeUrl
+      ? findRouteAccess(request.method === 'HEAD' ? 'GET' : request.method, routeUrl)
+      : undefined;
 
     if (access?.kind === 'public') return;
     const token = getSessionToken(request);

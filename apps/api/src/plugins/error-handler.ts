@@ -1,10 +1,12 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorResponse, FieldError } from '@vayu/domain';
 import { AppError } from '../lib/errors.js';
 
-function send(reply: import('fastify').FastifyReply, status: number, body: ErrorResponse['error']) {
-  return reply.status(status).send({ error: { ...body, requestId: reply.request.id } } satisfies ErrorResponse);
+function send(reply: FastifyReply, status: number, body: ErrorResponse['error']) {
+  return reply
+    .status(status)
+    .send({ error: { ...body, requestId: reply.request.id } } satisfies ErrorResponse);
 }
 
 /** Maps every error to the one error shape; a 5xx never shows internals. */
@@ -23,7 +25,11 @@ export function registerErrorHandler(app: FastifyInstance) {
         path: [where, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
         message: issue.message ?? 'Illegal value',
       }));
-      return send(reply, 400, { code: 'VALIDATION_FAILED', message: 'The request has invalid fields.', details });
+      return send(reply, 400, {
+        code: 'VALIDATION_FAILED',
+        message: 'The request has invalid fields.',
+        details,
+      });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
@@ -34,14 +40,23 @@ export function registerErrorHandler(app: FastifyInstance) {
       case 'FST_REQ_FILE_TOO_LARGE':
         return send(reply, 413, { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return send(reply, 415, { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'This content type is not accepted.' });
+        return send(reply, 415, {
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          message: 'This content type is not accepted.',
+        });
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
-        return send(reply, 400, { code: 'VALIDATION_FAILED', message: 'The request body is not valid JSON.' });
+        return send(reply, 400, {
+          code: 'VALIDATION_FAILED',
+          message: 'The request body is not valid JSON.',
+        });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       if (error instanceof SyntaxError) {
-        return send(reply, 400, { code: 'VALIDATION_FAILED', message: 'The request body is not valid JSON.' });
+        return send(reply, 400, {
+          code: 'VALIDATION_FAILED',
+          message: 'The request body is not valid JSON.',
+        });
       }
       return send(reply, error.statusCode, {
         code: error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED',

@@ -38,12 +38,20 @@ export async function createUser(exec: Executor, values: NewUser) {
   const { password = DEFAULT_TEST_PASSWORD, userType, ...rest } = values;
   let type = userType;
   if (!type) {
-    const [account] = await exec.select({ type: accounts.type }).from(accounts).where(eq(accounts.id, values.accountId));
+    const [account] = await exec
+      .select({ type: accounts.type })
+      .from(accounts)
+      .where(eq(accounts.id, values.accountId));
     type = account!.type as UserType;
   }
   const [row] = await exec
     .insert(users)
-    .values({ ...rest, email: rest.email.toLowerCase(), userType: type, passwordHash: await hashOnce(password) })
+    .values({
+      ...rest,
+      email: rest.email.toLowerCase(),
+      userType: type,
+      passwordHash: await hashOnce(password),
+    })
     .returning();
   return { ...row!, password };
 }

@@ -55,6 +55,7 @@ interface DemoTenant {
   contact: string;
 }
 
+// prettier-ignore
 const TENANTS: DemoTenant[] = [
   { name: 'Deccan Cement Works', category: 'Cement', city: 'Chandrapur', state: 'MH', zip: '442401', lat: 19.9615, lng: 79.2961, pan: 'AADCD4821K', partner: 'enviro', status: 'ENABLED', workingStatus: 'ON', remoteCheck: true, contact: 'ehs@deccancement.demo' },
   { name: 'Konkan Sahakari Sakhar Karkhana', category: 'Sugar', city: 'Kolhapur', state: 'MH', zip: '416003', lat: 16.705, lng: 74.2433, pan: 'AAAAK1932P', partner: 'enviro', status: 'ENABLED', workingStatus: 'Seasonal Shutdown', contact: 'environment@konkansugar.demo' },
@@ -94,7 +95,8 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<S
   const adminEmail = options.admin?.email ?? DEMO_ADMIN_EMAIL;
   const adminPassword = options.admin?.password ?? DEMO_PASSWORD;
   const [existing] = await db.select({ n: count() }).from(users);
-  if ((existing?.n ?? 0) > 0) return { seeded: false, adminEmail, usesDemoPassword: adminPassword === DEMO_PASSWORD };
+  if ((existing?.n ?? 0) > 0)
+    return { seeded: false, adminEmail, usesDemoPassword: adminPassword === DEMO_PASSWORD };
 
   await db.transaction(async (tx) => {
     await createUser(tx, {
@@ -108,7 +110,13 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<S
     });
     if (!options.withDemoData) return;
 
-    const demoUser = (accountId: number, email: string, name: string, role: 'admin' | 'user', phone: string) =>
+    const demoUser = (
+      accountId: number,
+      email: string,
+      name: string,
+      role: 'admin' | 'user',
+      phone: string,
+    ) =>
       createUser(tx, { accountId, email, name, role, phone, password: DEMO_PASSWORD, hasDemoPassword: true });
 
     await demoUser(PLATFORM_ACCOUNT_ID, 'operations@vayu.demo', 'Meera Kulkarni', 'user', '919820000002');
@@ -118,37 +126,99 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<S
 
     const partners = {
       enviro: await createAccount(tx, {
-        type: 'partner', name: 'Enviro Analytics Pvt Ltd', contactEmail: 'support@enviroanalytics.demo', contactNo: '912026850011',
-        address: 'Plot 14, Hinjewadi Phase II', city: 'Pune', stateCode: 'MH', zip: '411057', gstin: makeGstin('MH', 'AAECE4410B'), isDemo: true,
+        type: 'partner',
+        name: 'Enviro Analytics Pvt Ltd',
+        contactEmail: 'support@enviroanalytics.demo',
+        contactNo: '912026850011',
+        address: 'Plot 14, Hinjewadi Phase II',
+        city: 'Pune',
+        stateCode: 'MH',
+        zip: '411057',
+        gstin: makeGstin('MH', 'AAECE4410B'),
+        isDemo: true,
       }),
       green: await createAccount(tx, {
-        type: 'partner', name: 'GreenSense Instruments LLP', contactEmail: 'service@greensense.demo', contactNo: '917926440022',
-        address: '302, Shivalik Corporate Park, SG Highway', city: 'Ahmedabad', stateCode: 'GJ', zip: '380015', gstin: makeGstin('GJ', 'AAKFG2231C'), isDemo: true,
+        type: 'partner',
+        name: 'GreenSense Instruments LLP',
+        contactEmail: 'service@greensense.demo',
+        contactNo: '917926440022',
+        address: '302, Shivalik Corporate Park, SG Highway',
+        city: 'Ahmedabad',
+        stateCode: 'GJ',
+        zip: '380015',
+        gstin: makeGstin('GJ', 'AAKFG2231C'),
+        isDemo: true,
       }),
       aqua: await createAccount(tx, {
-        type: 'partner', name: 'AquaMetrics Solutions', contactEmail: 'care@aquametrics.demo', contactNo: '914424960033',
-        address: '21, Guindy Industrial Estate', city: 'Chennai', stateCode: 'TN', zip: '600032', gstin: makeGstin('TN', 'AAHCA9902D'), isDemo: true,
+        type: 'partner',
+        name: 'AquaMetrics Solutions',
+        contactEmail: 'care@aquametrics.demo',
+        contactNo: '914424960033',
+        address: '21, Guindy Industrial Estate',
+        city: 'Chennai',
+        stateCode: 'TN',
+        zip: '600032',
+        gstin: makeGstin('TN', 'AAHCA9902D'),
+        isDemo: true,
       }),
     };
     await createAccount(tx, {
-      type: 'partner', name: 'Northern Emission Services', status: 'DISABLED', contactEmail: 'info@northernemission.demo', contactNo: '911123450044',
-      city: 'Noida', stateCode: 'UP', zip: '201301', isDemo: true,
+      type: 'partner',
+      name: 'Northern Emission Services',
+      status: 'DISABLED',
+      contactEmail: 'info@northernemission.demo',
+      contactNo: '911123450044',
+      city: 'Noida',
+      stateCode: 'UP',
+      zip: '201301',
+      isDemo: true,
     });
-    await demoUser(partners.enviro.id, 'partner@enviroanalytics.demo', 'Rohan Deshpande', 'admin', '919822011001');
+    await demoUser(
+      partners.enviro.id,
+      'partner@enviroanalytics.demo',
+      'Rohan Deshpande',
+      'admin',
+      '919822011001',
+    );
     await demoUser(partners.enviro.id, 'field@enviroanalytics.demo', 'Sneha Patil', 'user', '919822011002');
     await demoUser(partners.green.id, 'partner@greensense.demo', 'Hardik Mehta', 'admin', '919824022001');
-    await demoUser(partners.aqua.id, 'partner@aquametrics.demo', 'Karthik Subramanian', 'admin', '919840033001');
+    await demoUser(
+      partners.aqua.id,
+      'partner@aquametrics.demo',
+      'Karthik Subramanian',
+      'admin',
+      '919840033001',
+    );
 
     const corporate = await createCorporate(tx, { name: 'Sahyadri Group', type: 'corporate' });
     const corporateAccount = await createAccount(tx, {
-      type: 'corporate', name: 'Sahyadri Group (Corporate EHS)', corporateId: corporate.id, contactEmail: 'corporate.ehs@sahyadrigroup.demo',
-      city: 'Mumbai', stateCode: 'MH', zip: '400021', isDemo: true,
+      type: 'corporate',
+      name: 'Sahyadri Group (Corporate EHS)',
+      corporateId: corporate.id,
+      contactEmail: 'corporate.ehs@sahyadrigroup.demo',
+      city: 'Mumbai',
+      stateCode: 'MH',
+      zip: '400021',
+      isDemo: true,
     });
-    await demoUser(corporateAccount.id, 'corporate@sahyadrigroup.demo', 'Anil Joshi', 'admin', '919820044001');
+    await demoUser(
+      corporateAccount.id,
+      'corporate@sahyadrigroup.demo',
+      'Anil Joshi',
+      'admin',
+      '919820044001',
+    );
 
     const board = await createAccount(tx, {
-      type: 'statutory', name: 'Maharashtra Pollution Control Board', contactEmail: 'ocems@mpcb.demo', contactNo: '912224010437',
-      address: 'Kalpataru Point, Sion', city: 'Mumbai', stateCode: 'MH', zip: '400022', isDemo: true,
+      type: 'statutory',
+      name: 'Maharashtra Pollution Control Board',
+      contactEmail: 'ocems@mpcb.demo',
+      contactNo: '912224010437',
+      address: 'Kalpataru Point, Sion',
+      city: 'Mumbai',
+      stateCode: 'MH',
+      zip: '400022',
+      isDemo: true,
     });
     await demoUser(board.id, 'officer@mpcb.demo', 'Dr. Sunita Pawar', 'admin', '919820055001');
 
@@ -173,7 +243,13 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<S
         isRemotePerformanceCheck: t.remoteCheck ?? false,
         isDemo: true,
       });
-      await demoUser(tenant.id, t.contact, `EHS Head, ${t.name}`, 'admin', `91${9900000000 + Math.round(t.lng * 1000)}`);
+      await demoUser(
+        tenant.id,
+        t.contact,
+        `EHS Head, ${t.name}`,
+        'admin',
+        `91${9900000000 + Math.round(t.lng * 1000)}`,
+      );
       if (t.state === 'MH') await mapTenantToBoard(tx, board.id, tenant.id);
     }
     const [deccan] = await tx.select().from(accounts).where(eq(accounts.name, 'Deccan Cement Works'));

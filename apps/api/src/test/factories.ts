@@ -27,7 +27,11 @@ export function factories(db: Executor) {
       createAccount(db, { type: 'tenant', name: `Industry ${unique()}`, stateCode: 'GJ', ...overrides }),
     corporate: async () => {
       const corporate = await createCorporate(db, { name: `Group ${unique()}` });
-      const account = await createAccount(db, { type: 'corporate', name: `${corporate.name} EHS`, corporateId: corporate.id });
+      const account = await createAccount(db, {
+        type: 'corporate',
+        name: `${corporate.name} EHS`,
+        corporateId: corporate.id,
+      });
       return { corporate, account };
     },
     board: () => createAccount(db, { type: 'statutory', name: `Pollution Control Board ${unique()}` }),

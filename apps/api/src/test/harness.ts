@@ -40,7 +40,12 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data', WEB_DIST_DIR: '/nonexistent-web' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '/nonexistent-test-data',
+      WEB_DIST_DIR: '/nonexistent-web',
+    }),
     ...overrides,
   };
 }
@@ -73,7 +78,8 @@ export async function signIn(app: FastifyInstance, userName: string, password: s
     headers: CONSOLE_HEADERS,
     payload: { userName, password },
   });
-  if (response.statusCode !== 200) throw new Error(`sign-in failed for ${userName}: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`sign-in failed for ${userName}: ${response.statusCode} ${response.body}`);
   const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
   if (!cookie) throw new Error('no session cookie');
   return cookie.value;

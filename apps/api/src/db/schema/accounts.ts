@@ -22,7 +22,11 @@ export const industryCategories = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('industry_categories_name_active_uq').on(sql`lower(${t.name})`).where(sql`status <> 'DELETED'`)],
+  (t) => [
+    uniqueIndex('industry_categories_name_active_uq')
+      .on(sql`lower(${t.name})`)
+      .where(sql`status <> 'DELETED'`),
+  ],
 );
 
 export const corporates = pgTable('corporates', {
@@ -86,5 +90,8 @@ export const boardTenants = pgTable(
       .references(() => accounts.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.statutoryAccountId, t.tenantId] }), index('board_tenants_tenant_idx').on(t.tenantId)],
+  (t) => [
+    primaryKey({ columns: [t.statutoryAccountId, t.tenantId] }),
+    index('board_tenants_tenant_idx').on(t.tenantId),
+  ],
 );

@@ -25,7 +25,10 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`), index('users_account_idx').on(t.accountId)],
+  (t) => [
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    index('users_account_idx').on(t.accountId),
+  ],
 );
 
 /** Server-side sessions: only the SHA-256 of the opaque token is stored. */

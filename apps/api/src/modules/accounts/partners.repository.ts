@@ -23,7 +23,10 @@ export async function findPartners(
       tenantCount: count(tenant.id),
     })
     .from(accounts)
-    .leftJoin(tenant, and(eq(tenant.partnerId, accounts.id), eq(tenant.type, 'tenant'), ne(tenant.status, 'DELETED')))
+    .leftJoin(
+      tenant,
+      and(eq(tenant.partnerId, accounts.id), eq(tenant.type, 'tenant'), ne(tenant.status, 'DELETED')),
+    )
     .where(
       and(
         eq(accounts.type, 'partner'),

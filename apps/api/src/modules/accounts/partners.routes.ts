@@ -4,10 +4,9 @@ import { z } from 'zod';
 import { contextOf } from '../../plugins/authentication.js';
 import type { createPartnersService } from './partners.service.js';
 
-export const partnersRoutes: FastifyPluginAsyncZod<{ partners: ReturnType<typeof createPartnersService> }> = async (
-  app,
-  { partners },
-) => {
+export const partnersRoutes: FastifyPluginAsyncZod<{
+  partners: ReturnType<typeof createPartnersService>;
+}> = async (app, { partners }) => {
   app.get(
     '/api/partners',
     {

@@ -5,7 +5,10 @@ import type { Config } from '../../config.js';
 import { getSessionToken } from '../../plugins/authentication.js';
 import type { AuthService } from './auth.service.js';
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Config }> = async (app, { auth, config }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Config }> = async (
+  app,
+  { auth, config },
+) => {
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: config.cookieSecure } as const;
 
   app.post(

@@ -29,7 +29,8 @@ export function createAuthService({ db, config }: { db: Database; config: Config
   async function assertNotRateLimited(keys: string[], limits: number[]) {
     const windowStart = new Date(Date.now() - config.loginWindowMs);
     for (const [i, key] of keys.entries()) {
-      if ((await getFailures(db, key, windowStart)) >= limits[i]!) throw tooManyRequests(TOO_MANY_ATTEMPTS_MESSAGE);
+      if ((await getFailures(db, key, windowStart)) >= limits[i]!)
+        throw tooManyRequests(TOO_MANY_ATTEMPTS_MESSAGE);
     }
   }
 
@@ -37,7 +38,10 @@ export function createAuthService({ db, config }: { db: Database; config: Config
     async login(body: LoginBody, client: ClientInfo) {
       const userKey = `user:${body.userName}`;
       const ipKey = `ip:${client.ip}`;
-      await assertNotRateLimited([userKey, ipKey], [config.loginMaxFailures, config.loginMaxFailures * IP_FAILURE_FACTOR]);
+      await assertNotRateLimited(
+        [userKey, ipKey],
+        [config.loginMaxFailures, config.loginMaxFailures * IP_FAILURE_FACTOR],
+      );
 
       const user = await findUserByEmail(db, body.userName);
       const isValid = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), body.password);
@@ -49,14 +53,22 @@ export function createAuthService({ db, config }: { db: Database; config: Config
           if (user) {
             await recordAudit(
               tx,
-              { userId: user.id, userName: user.email, accountId: user.accountId, actingTenantId: null, requestId: client.requestId, ip: client.ip },
+              {
+                userId: user.id,
+                userName: user.email,
+                accountId: user.accountId,
+                actingTenantId: null,
+                requestId: client.requestId,
+                ip: client.ip,
+              },
               { entity: 'session', entityId: null, action: 'LOGIN_FAILED', tenantId: user.accountId },
             );
           }
         });
         throw unauthenticated(INVALID_CREDENTIALS_MESSAGE);
       }
-      if (user.status !== 'ENABLED') throw forbidden('This user is disabled. Please contact your administrator.');
+      if (user.status !== 'ENABLED')
+        throw forbidden('This user is disabled. Please contact your administrator.');
       if (user.accountStatus !== 'ENABLED' && user.accountType !== 'site') {
         throw forbidden('This account is disabled. Please contact your partner or the platform team.');
       }
@@ -75,7 +87,14 @@ export function createAuthService({ db, config }: { db: Database; config: Config
         await recordLogin(tx, user.id);
         await recordAudit(
           tx,
-          { userId: user.id, userName: user.email, accountId: user.accountId, actingTenantId: null, requestId: client.requestId, ip: client.ip },
+          {
+            userId: user.id,
+            userName: user.email,
+            accountId: user.accountId,
+            actingTenantId: null,
+            requestId: client.requestId,
+            ip: client.ip,
+          },
           { entity: 'session', entityId: sessionId, action: 'LOGIN', tenantId: user.accountId },
         );
       });

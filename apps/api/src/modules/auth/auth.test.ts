@@ -64,7 +64,11 @@ describe('POST /api/auth/login', () => {
     const user = await make.user(tenant.id);
     const admin = await make.siteUser();
     const asAdmin = asUser(t.app, await signIn(t.app, admin.email, admin.password));
-    await asAdmin({ method: 'PATCH', url: `/api/users/${user.id}`, payload: [{ op: 'replace', att: 'status', value: 'DISABLED' }] });
+    await asAdmin({
+      method: 'PATCH',
+      url: `/api/users/${user.id}`,
+      payload: [{ op: 'replace', att: 'status', value: 'DISABLED' }],
+    });
     expect((await login(user.email, user.password)).statusCode).toBe(403);
     expect((await login(user.email, 'Wrong#Pass1')).statusCode).toBe(401);
   });
@@ -90,7 +94,12 @@ describe('POST /api/auth/login', () => {
     expect(response.headers['x-request-id']).toBe('req-login-audit-1');
     const rows = await t.db.select().from(auditLogs).where(eq(auditLogs.requestId, 'req-login-audit-1'));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: 'LOGIN', entity: 'session', actorUserId: user.id, ip: '127.0.0.1' });
+    expect(rows[0]).toMatchObject({
+      action: 'LOGIN',
+      entity: 'session',
+      actorUserId: user.id,
+      ip: '127.0.0.1',
+    });
   });
 });
 
@@ -100,7 +109,12 @@ describe('sessions', () => {
     const token = await signIn(t.app, user.email, user.password);
     const me = await asUser(t.app, token)({ method: 'GET', url: '/api/users/loggedin' });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ userName: user.email, userType: 'site', role: 'user', account: { id: 1 } });
+    expect(me.json()).toMatchObject({
+      userName: user.email,
+      userType: 'site',
+      role: 'user',
+      account: { id: 1 },
+    });
 
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/users/loggedin' });
     expect(anonymous.statusCode).toBe(401);
@@ -110,7 +124,11 @@ describe('sessions', () => {
   it('accepts the token as a Bearer token for API clients', async () => {
     const user = await make.siteUser();
     const token = await signIn(t.app, user.email, user.password);
-    const response = await t.app.inject({ method: 'GET', url: '/api/users/loggedin', headers: { authorization: `Bearer ${token}` } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/loggedin',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(response.statusCode).toBe(200);
   });
 
@@ -127,7 +145,10 @@ describe('sessions', () => {
   it('does not accept an expired session', async () => {
     const user = await make.siteUser();
     const token = await signIn(t.app, user.email, user.password);
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect((await asUser(t.app, token)({ method: 'GET', url: '/api/users/loggedin' })).statusCode).toBe(401);
   });
 
@@ -163,13 +184,19 @@ describe('cross-site request protection', () => {
 
   it('refuses a request from another origin', async () => {
     const user = await make.siteUser();
-    const response = await login(user.email, user.password, { ...CONSOLE_HEADERS, origin: 'https://evil.example' });
+    const response = await login(user.email, user.password, {
+      ...CONSOLE_HEADERS,
+      origin: 'https://evil.example',
+    });
     expect(response.statusCode).toBe(403);
   });
 
   it('accepts a JSON body from the same origin without the custom header', async () => {
     const user = await make.siteUser();
-    const response = await login(user.email, user.password, { origin: 'http://localhost:80', host: 'localhost:80' });
+    const response = await login(user.email, user.password, {
+      origin: 'http://localhost:80',
+      host: 'localhost:80',
+    });
     expect(response.statusCode).toBe(200);
   });
 });

@@ -46,7 +46,12 @@ export async function deleteSessionByTokenHash(exec: Executor, tokenHash: string
 export async function deleteUserSessions(exec: Executor, userId: number, exceptSessionId?: number) {
   await exec
     .delete(sessions)
-    .where(and(eq(sessions.userId, userId), exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId)));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+      ),
+    );
 }
 
 export async function deleteExpiredSessions(exec: Executor, now: Date) {

@@ -28,7 +28,11 @@ export function createHomeService({ db }: { db: Database }) {
         .innerJoin(accounts, eq(accounts.id, users.accountId))
         .where(and(ne(accounts.status, 'DELETED'), visible));
       return {
-        tenants: { total: tenants?.total ?? 0, enabled: tenants?.enabled ?? 0, disabled: tenants?.disabled ?? 0 },
+        tenants: {
+          total: tenants?.total ?? 0,
+          enabled: tenants?.enabled ?? 0,
+          disabled: tenants?.disabled ?? 0,
+        },
         partners: partners?.total ?? 0,
         users: people?.total ?? 0,
       };

@@ -3,7 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema } from '@vayu/domain';
 import type { DatabaseHandle } from '../../db/client.js';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (
+  app,
+  { database },
+) => {
   app.get(
     '/api/health',
     {

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changePasswordBodySchema, loggedInUserSchema, userIdParamsSchema, userPatchBodySchema } from '@vayu/domain';
+import {
+  changePasswordBodySchema,
+  loggedInUserSchema,
+  userIdParamsSchema,
+  userPatchBodySchema,
+} from '@vayu/domain';
 import { z } from 'zod';
 import { contextOf } from '../../plugins/authentication.js';
 import type { UsersService } from './users.service.js';

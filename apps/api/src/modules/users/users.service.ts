@@ -19,7 +19,8 @@ export function createUsersService({ db }: { db: Database }) {
 
   function assertCanChange(ctx: RequestContext, user: Awaited<ReturnType<typeof getVisibleUser>>) {
     const account = { id: user.accountId, type: user.accountType, partnerId: user.accountPartnerId };
-    if (!canChangeUsersOf(ctx.principal, account)) throw forbidden('You are not allowed to change this user.');
+    if (!canChangeUsersOf(ctx.principal, account))
+      throw forbidden('You are not allowed to change this user.');
   }
 
   return {

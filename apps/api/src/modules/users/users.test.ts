@@ -14,9 +14,15 @@ beforeAll(async () => {
 
 const NEW_PASSWORD = 'N3w#Passw0rd';
 const changePassword = (token: string, userId: number, password: string) =>
-  asUser(t.app, token)({ method: 'POST', url: `/api/users/${userId}/password/update`, payload: { password } });
+  asUser(
+    t.app,
+    token,
+  )({ method: 'POST', url: `/api/users/${userId}/password/update`, payload: { password } });
 const setStatus = (token: string, userId: number, value: string) =>
-  asUser(t.app, token)({ method: 'PATCH', url: `/api/users/${userId}`, payload: [{ op: 'replace', att: 'status', value }] });
+  asUser(
+    t.app,
+    token,
+  )({ method: 'PATCH', url: `/api/users/${userId}`, payload: [{ op: 'replace', att: 'status', value }] });
 
 describe('POST /api/users/{id}/password/update', () => {
   it('changes the own password: the new one signs in, the old one does not, other sessions end', async () => {
@@ -29,7 +35,9 @@ describe('POST /api/users/{id}/password/update', () => {
     expect(response.statusCode).toBe(204);
 
     expect((await asUser(t.app, token)({ method: 'GET', url: '/api/users/loggedin' })).statusCode).toBe(200);
-    expect((await asUser(t.app, otherDevice)({ method: 'GET', url: '/api/users/loggedin' })).statusCode).toBe(401);
+    expect((await asUser(t.app, otherDevice)({ method: 'GET', url: '/api/users/loggedin' })).statusCode).toBe(
+      401,
+    );
     await expect(signIn(t.app, user.email, user.password)).rejects.toThrow(/401/);
     await expect(signIn(t.app, user.email, NEW_PASSWORD)).resolves.toBeTruthy();
   });
@@ -40,7 +48,12 @@ describe('POST /api/users/{id}/password/update', () => {
     const token = await signIn(t.app, user.email, user.password);
     await changePassword(token, user.id, NEW_PASSWORD);
     const [row] = await auditRowsFor(t.db, 'user', user.id);
-    expect(row).toMatchObject({ action: 'PASSWORD_CHANGE', actorUserId: user.id, tenantId: tenant.id, entityId: String(user.id) });
+    expect(row).toMatchObject({
+      action: 'PASSWORD_CHANGE',
+      actorUserId: user.id,
+      tenantId: tenant.id,
+      entityId: String(user.id),
+    });
     expect(row!.requestId).toBeTruthy();
     expect(JSON.stringify(row)).not.toContain(NEW_PASSWORD);
     expect(JSON.stringify(row)).not.toMatch(/argon2/);
@@ -80,7 +93,9 @@ describe('POST /api/users/{id}/password/update', () => {
     const colleagueOldSession = await signIn(t.app, colleague.email, colleague.password);
     expect((await changePassword(adminToken, colleague.id, NEW_PASSWORD)).statusCode).toBe(204);
     // a password set by an admin ends every session of that user
-    expect((await asUser(t.app, colleagueOldSession)({ method: 'GET', url: '/api/users/loggedin' })).statusCode).toBe(401);
+    expect(
+      (await asUser(t.app, colleagueOldSession)({ method: 'GET', url: '/api/users/loggedin' })).statusCode,
+    ).toBe(401);
     const colleagueToken = await signIn(t.app, colleague.email, NEW_PASSWORD);
     expect((await changePassword(colleagueToken, admin.id, 'Other#Pass12')).statusCode).toBe(403);
     await expect(signIn(t.app, admin.email, admin.password)).resolves.toBeTruthy();
@@ -101,7 +116,10 @@ describe('POST /api/users/{id}/password/update', () => {
     const tenant = await make.tenant();
     const user = await make.user(tenant.id, 'user');
     const token = await signIn(t.app, user.email, user.password);
-    const response = await asUser(t.app, token)({
+    const response = await asUser(
+      t.app,
+      token,
+    )({
       method: 'POST',
       url: `/api/users/${user.id}/password/update`,
       payload: { password: NEW_PASSWORD, role: 'admin' },
@@ -123,7 +141,9 @@ describe('PATCH /api/users/{id}', () => {
     const response = await setStatus(adminToken, user.id, 'DISABLED');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: user.id, status: 'DISABLED' });
-    expect((await asUser(t.app, userToken)({ method: 'GET', url: '/api/users/loggedin' })).statusCode).toBe(401);
+    expect((await asUser(t.app, userToken)({ method: 'GET', url: '/api/users/loggedin' })).statusCode).toBe(
+      401,
+    );
 
     const [row] = await auditRowsFor(t.db, 'user', user.id);
     expect(row).toMatchObject({
@@ -150,7 +170,10 @@ describe('PATCH /api/users/{id}', () => {
     const user = await make.user(tenant.id, 'user');
     const token = await signIn(t.app, admin.email, admin.password);
     for (const att of ['role', 'userType', 'accountId']) {
-      const response = await asUser(t.app, token)({
+      const response = await asUser(
+        t.app,
+        token,
+      )({
         method: 'PATCH',
         url: `/api/users/${user.id}`,
         payload: [{ op: 'replace', att, value: 'admin' }],
