@@ -27,10 +27,20 @@ import { registerCsrfProtection } from './plugins/security.js';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
 
-export async function buildApp(config: Config, database: DatabaseHandle): Promise<FastifyInstance> {
+export interface BuildOptions {
+  /** Where logs go (stdout by default); tests read them from here. */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function buildApp(
+  config: Config,
+  database: DatabaseHandle,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password'],
         censor: '[redacted]',

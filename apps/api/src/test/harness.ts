@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { SESSION_COOKIE } from '@vayu/domain';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/client.js';
 import { withDatabase } from './global-setup.js';
@@ -57,9 +57,12 @@ export interface TestContext {
 }
 
 /** Boots the whole API on a database of its own; closed after the file's tests. */
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  options: BuildOptions = {},
+): Promise<TestContext> {
   const database = await openTestDatabase();
-  const app = await buildApp(testConfig(overrides), database);
+  const app = await buildApp(testConfig(overrides), database, options);
   await app.ready();
   afterAll(async () => {
     await app.close();
