@@ -12,6 +12,10 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'CSRF_REJECTED',
   'INTERNAL',
+  // raised by the web client, never sent by the API
+  'NETWORK_ERROR',
+  'HTTP_ERROR',
+  'INVALID_RESPONSE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

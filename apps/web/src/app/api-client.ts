@@ -1,0 +1,184 @@
+import { errorResponseSchema, HEADERS, isPublicPath, rewriteApiUrl, type FieldError } from '@vayu/domain';
+import type { z } from 'zod';
+import { LOGIN_PATH } from './route-access';
+import { clearSession, getAppModule, getCorporateId, getManageTenantId } from './session';
+
+/** Every API path is relative to this; the API is served on the same origin. */
+export const API_BASE = '/api';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
+
+/** An error answer of the API (`{ error: { code, message, details?, requestId? } }`), or a failed call. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly details: FieldError[];
+  readonly requestId: string | undefined;
+
+  constructor(status: number, code: string, message: string, details: FieldError[] = [], requestId?: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
+    this.requestId = requestId;
+  }
+
+  /** The call never reached the server (offline, DNS, refused). */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export interface ApiRequestOptions<T> {
+  method?: HttpMethod;
+  query?: QueryParams;
+  /** Sent as JSON, unless it is FormData (file uploads), which the browser encodes. */
+  body?: unknown;
+  /** Validates the answer; the promise rejects with an ApiError when it does not match. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /**
+   * The sign-in call answers 401 for a wrong password; that is not an expired
+   * session, so it must not clear anything or redirect.
+   */
+  skipUnauthorizedRedirect?: boolean;
+}
+
+function redirectToLogin() {
+  if (window.location.pathname !== LOGIN_PATH) window.location.assign(LOGIN_PATH);
+}
+
+let unauthorizedHandler: () => void = redirectToLogin;
+
+/**
+ * What happens after a 401 has cleared the session. The app replaces the default
+ * full-page redirect with a router navigation; `null` restores the default.
+ */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  unauthorizedHandler = handler ?? redirectToLogin;
+}
+
+/** `/api{path}?{query}`, rewritten to the public API on public dashboard pages. */
+export function buildApiUrl(path: string, query?: QueryParams): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item !== undefined && item !== null && item !== '') search.append(name, String(item));
+    }
+  }
+  const queryString = search.toString();
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${queryString ? `?${queryString}` : ''}`;
+  return rewriteApiUrl(url, window.location.pathname);
+}
+
+/** The headers every call carries: tenant, module and corporate context, no-cache and the CSRF marker. */
+export function buildRequestHeaders(extra?: Record<string, string>): Headers {
+  const headers = new Headers({
+    Accept: 'application/json',
+    'Cache-Control': 'no-cache',
+    Pragma: 'no-cache',
+    [HEADERS.requestedWith]: 'XMLHttpRequest',
+    [HEADERS.module]: getAppModule(),
+  });
+  const tenantId = getManageTenantId();
+  if (tenantId !== null) headers.set(HEADERS.tenantId, tenantId);
+  const corporateId = getCorporateId();
+  if (corporateId !== null) headers.set(HEADERS.corporateId, corporateId);
+  for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
+  return headers;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  const contentType = response.headers.get('content-type') ?? '';
+  if (!contentType.includes('json')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function toApiError(status: number, body: unknown, statusText: string): ApiError {
+  const parsed = errorResponseSchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, details, requestId } = parsed.data.error;
+    return new ApiError(status, code, message, details ?? [], requestId);
+  }
+  return new ApiError(status, 'HTTP_ERROR', statusText || `Request failed with status ${status}`);
+}
+
+/**
+ * The one way features call the API. Resolves with the (validated) JSON answer,
+ * `undefined` for 204; rejects with an ApiError. A 401 clears the session and
+ * leads to /login, except for the sign-in call itself and on public pages.
+ */
+export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', query, body, schema, signal, skipUnauthorizedRedirect = false } = options;
+  const headers = buildRequestHeaders(options.headers);
+  let requestBody: BodyInit | undefined;
+  if (body instanceof FormData) {
+    requestBody = body;
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    requestBody = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildApiUrl(path, query), {
+      method,
+      headers,
+      body: requestBody,
+      credentials: 'same-origin',
+      cache: 'no-store',
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', 'The server could not be reached.');
+  }
+
+  const data = await readBody(response);
+
+  if (!response.ok) {
+    if (response.status === 401 && !skipUnauthorizedRedirect && !isPublicPath(window.location.pathname)) {
+      clearSession();
+      unauthorizedHandler();
+    }
+    throw toApiError(response.status, data, response.statusText);
+  }
+
+  if (!schema) return data as T;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError(response.status, 'INVALID_RESPONSE', 'The server sent an unexpected response.');
+  }
+  return parsed.data;
+}
+
+type RequestOptions<T> = Omit<ApiRequestOptions<T>, 'method' | 'body'>;
+
+export const apiClient = {
+  get: <T = unknown>(path: string, options?: RequestOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = unknown>(path: string, options?: RequestOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { buildUser } from '../test/fixtures';
+import { decideRouteAccess, hasAccess, resolveNavigation, type RouteRule } from './route-access';
+import { APP_ROUTES, getNavRoutes } from './routes';
+
+const siteUser = buildUser({ userType: 'site' });
+const partnerUser = buildUser({ userType: 'partner', role: 'user' });
+const tenantUser = buildUser({ userType: 'tenant' });
+
+describe('resolveNavigation with the app route table', () => {
+  it.each([
+    ['/', siteUser, '/home'],
+    ['/', partnerUser, '/login'],
+    ['/', tenantUser, '/login'],
+    ['/', null, '/login'],
+  ])('sends %s to the right place (spec §2)', (path, user, to) => {
+    expect(resolveNavigation(APP_ROUTES, path, user)).toEqual({ type: 'redirect', to });
+  });
+
+  it('redirects unknown paths to /', () => {
+    expect(resolveNavigation(APP_ROUTES, '/no/such/page', siteUser)).toEqual({ type: 'redirect', to: '/' });
+    expect(resolveNavigation(APP_ROUTES, '/no/such/page', null)).toEqual({ type: 'redirect', to: '/' });
+  });
+
+  it('sends a visitor who is not signed in to /login', () => {
+    for (const path of ['/home', '/profile', '/partners']) {
+      expect(resolveNavigation(APP_ROUTES, path, null)).toEqual({ type: 'redirect', to: '/login' });
+    }
+  });
+
+  it('sends a signed-in user without access to /unauthorised', () => {
+    expect(resolveNavigation(APP_ROUTES, '/partners', partnerUser)).toEqual({
+      type: 'redirect',
+      to: '/unauthorised',
+    });
+    expect(resolveNavigation(APP_ROUTES, '/partners', tenantUser)).toEqual({
+      type: 'redirect',
+      to: '/unauthorised',
+    });
+  });
+
+  it('lets a site user open the partner list', () => {
+    expect(resolveNavigation(APP_ROUTES, '/partners', siteUser)).toEqual({ type: 'allow' });
+  });
+
+  it('lets any signed-in user open routes without an access setting', () => {
+    for (const user of [siteUser, partnerUser, tenantUser]) {
+      expect(resolveNavigation(APP_ROUTES, '/home', user)).toEqual({ type: 'allow' });
+      expect(resolveNavigation(APP_ROUTES, '/profile', user)).toEqual({ type: 'allow' });
+    }
+  });
+
+  it('opens public routes without signing in', () => {
+    expect(resolveNavigation(APP_ROUTES, '/login', null)).toEqual({ type: 'allow' });
+    expect(resolveNavigation(APP_ROUTES, '/unauthorised', null)).toEqual({ type: 'allow' });
+  });
+});
+
+describe('decideRouteAccess', () => {
+  const siteOnly: RouteRule = { path: '/public/dashboard/:view/:tenantId', access: { userTypes: ['site'] } };
+
+  it('never sends public dashboard paths to /login', () => {
+    expect(decideRouteAccess(siteOnly, '/public/dashboard/view/12', null)).toEqual({ type: 'allow' });
+  });
+
+  it('checks roles as well as user types', () => {
+    const adminsOnly: RouteRule = { path: '/manage', access: { roles: ['admin'] } };
+    expect(decideRouteAccess(adminsOnly, '/manage', buildUser({ role: 'admin' }))).toEqual({ type: 'allow' });
+    expect(decideRouteAccess(adminsOnly, '/manage', buildUser({ role: 'user' }))).toEqual({
+      type: 'redirect',
+      to: '/unauthorised',
+    });
+  });
+
+  it('matches parameterised paths', () => {
+    const rules: RouteRule[] = [{ path: '/manage/:accountType/discounts' }];
+    expect(resolveNavigation(rules, '/manage/partner/discounts', tenantUser)).toEqual({ type: 'allow' });
+    expect(resolveNavigation(rules, '/manage/partner/discounts/extra', tenantUser)).toEqual({
+      type: 'redirect',
+      to: '/',
+    });
+  });
+
+  it('treats a missing access setting as any signed-in user', () => {
+    expect(hasAccess(undefined, tenantUser)).toBe(true);
+    expect(hasAccess({ userTypes: ['site', 'partner'] }, partnerUser)).toBe(true);
+    expect(hasAccess({ userTypes: ['site'] }, partnerUser)).toBe(false);
+  });
+});
+
+describe('getNavRoutes', () => {
+  it('shows Home and Partners to a site user', () => {
+    expect(getNavRoutes(siteUser).map((route) => route.path)).toEqual(['/home', '/partners']);
+  });
+
+  it('hides links the user may not open', () => {
+    expect(getNavRoutes(tenantUser).map((route) => route.path)).toEqual(['/home']);
+    expect(getNavRoutes(null)).toEqual([]);
+  });
+});

@@ -1,0 +1,226 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { lazy } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildUser, createApiMock, errorResponse, jsonResponse } from '../test/fixtures';
+import { renderRoutes } from '../test/render';
+import { buildRouteObjects } from './router';
+import { APP_ROUTES } from './routes';
+import { getStoredUser, setStoredUser, STORAGE_KEYS } from './session';
+
+const summary = { tenants: { total: 12, enabled: 9, disabled: 3 }, partners: 4, users: 31 };
+const siteUser = buildUser();
+const tenantUser = buildUser({
+  id: 9,
+  userName: 'plant@sugarmill.example',
+  name: 'Ravi Kumar',
+  userType: 'tenant',
+  account: {
+    id: 30,
+    name: 'Sugar Mill Ltd',
+    type: 'tenant',
+    status: 'ENABLED',
+    partnerId: -1,
+    corporateId: null,
+  },
+});
+
+function mockApi(handlers: Parameters<typeof createApiMock>[0]) {
+  const api = createApiMock(handlers);
+  vi.stubGlobal('fetch', vi.fn(api.fetch));
+  return api;
+}
+
+function renderApp(route: string) {
+  return renderRoutes(buildRouteObjects(), { route });
+}
+
+beforeEach(() => {
+  window.history.replaceState(null, '', '/');
+});
+
+describe('routing and guards', () => {
+  it('sends a visitor who is not signed in from an unknown path to the sign-in form', async () => {
+    mockApi({});
+    const { router } = renderApp('/does/not/exist');
+    expect(await screen.findByRole('heading', { name: 'Sign in to Vayu' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends a signed-in site user from / to /home with real counts', async () => {
+    setStoredUser(siteUser);
+    mockApi({
+      'GET /api/users/loggedin': () => jsonResponse(siteUser),
+      'GET /api/home/summary': () => jsonResponse(summary),
+    });
+    const { router } = renderApp('/');
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Asha Rao' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home');
+    const industries = await screen.findByRole('region', { name: 'Industries' });
+    expect(within(industries).getByText('12')).toBeInTheDocument();
+    expect(within(industries).getByText('Enabled: 9')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Users' })).getByText('31')).toBeInTheDocument();
+    // Site users see the partner list in the header.
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
+    expect(within(nav).getByRole('link', { name: 'Partners' })).toHaveAttribute('href', '/partners');
+  });
+
+  it('sends a signed-in tenant user to /unauthorised for the partner list', async () => {
+    setStoredUser(tenantUser);
+    mockApi({ 'GET /api/users/loggedin': () => jsonResponse(tenantUser) });
+    const { router } = renderApp('/partners');
+
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/unauthorised');
+    expect(screen.getByRole('link', { name: 'Go to home' })).toHaveAttribute('href', '/home');
+    expect(screen.queryByRole('link', { name: 'Partners' })).not.toBeInTheDocument();
+  });
+
+  it('treats a corrupt stored user as signed out', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.user, '{"userName":');
+    mockApi({});
+    const { router } = renderApp('/home');
+    expect(await screen.findByRole('heading', { name: 'Sign in to Vayu' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(window.localStorage.length).toBe(0);
+  });
+
+  it('goes to /login and forgets the user when any call answers 401', async () => {
+    setStoredUser(siteUser);
+    mockApi({
+      'GET /api/users/loggedin': () => errorResponse(401, 'UNAUTHENTICATED', 'Sign in to continue.'),
+      'GET /api/home/summary': () => errorResponse(401, 'UNAUTHENTICATED', 'Sign in to continue.'),
+    });
+    const { router } = renderApp('/home');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Sign in to Vayu' })).toBeInTheDocument();
+    expect(getStoredUser()).toBeNull();
+  });
+
+  it('hides the header on checkout and plan selection pages', async () => {
+    setStoredUser(siteUser);
+    mockApi({ 'GET /api/users/loggedin': () => jsonResponse(siteUser) });
+    const CheckoutPage = lazy(async () => ({ default: () => <h1>Checkout</h1> }));
+    const routes = buildRouteObjects([...APP_ROUTES, { path: '/billing/checkout', Page: CheckoutPage }]);
+    renderRoutes(routes, { route: '/billing/checkout' });
+
+    expect(await screen.findByRole('heading', { name: 'Checkout' })).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  it('signs in and lands on /home', async () => {
+    const api = mockApi({
+      'POST /api/auth/login': () => jsonResponse(siteUser),
+      'GET /api/users/loggedin': () => jsonResponse(siteUser),
+      'GET /api/home/summary': () => jsonResponse(summary),
+    });
+    const { user, router } = renderApp('/login');
+
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'Asha.Rao@vayu.example');
+    await user.type(screen.getByLabelText(/^Password/), 'Secret#123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Asha Rao' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home');
+    expect(getStoredUser()).toEqual(siteUser);
+    const login = api.calls.find((call) => call.url === '/api/auth/login');
+    expect(login?.init.body).toBe(
+      JSON.stringify({ userName: 'asha.rao@vayu.example', password: 'Secret#123' }),
+    );
+  });
+
+  it('shows the server message when sign-in is refused', async () => {
+    mockApi({
+      'POST /api/auth/login': () => errorResponse(401, 'UNAUTHENTICATED', 'Invalid user name or password.'),
+    });
+    const { user, router } = renderApp('/login');
+
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'asha.rao@vayu.example');
+    await user.type(screen.getByLabelText(/^Password/), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid user name or password.');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('asha.rao@vayu.example');
+  });
+
+  it('asks for both fields before calling the server', async () => {
+    const api = mockApi({});
+    const { user } = renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findAllByText('This field is required')).toHaveLength(2);
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('offers Continue and Sign out on /login when already signed in', async () => {
+    setStoredUser(siteUser);
+    mockApi({
+      'GET /api/users/loggedin': () => jsonResponse(siteUser),
+      'GET /api/home/summary': () => jsonResponse(summary),
+    });
+    const { user, router } = renderApp('/login');
+
+    expect(await screen.findByText('Signed in as asha.rao@vayu.example')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Email' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('signs out from the user menu even when the logout call fails', async () => {
+    setStoredUser(siteUser);
+    const api = mockApi({
+      'GET /api/users/loggedin': () => jsonResponse(siteUser),
+      'GET /api/home/summary': () => jsonResponse(summary),
+      'GET /api/logout': () => errorResponse(500, 'INTERNAL', 'Something broke.'),
+    });
+    const { user, router } = renderApp('/home');
+
+    await user.click(await screen.findByRole('button', { name: 'asha.rao@vayu.example' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in to Vayu' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(window.localStorage.length).toBe(0);
+    expect(api.calls.some((call) => call.url === '/api/logout')).toBe(true);
+  });
+});
+
+describe('header switches', () => {
+  it('switches the language to Hindi without a reload and remembers it', async () => {
+    setStoredUser(siteUser);
+    mockApi({
+      'GET /api/users/loggedin': () => jsonResponse(siteUser),
+      'GET /api/home/summary': () => jsonResponse(summary),
+    });
+    const { user } = renderApp('/home');
+
+    await user.click(await screen.findByRole('button', { name: 'Language: English' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'हिन्दी' }));
+
+    expect(await screen.findByRole('heading', { name: 'स्वागत है, Asha Rao' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('hi');
+    expect(document.cookie).toContain('lang=hi');
+  });
+
+  it('shows the current module and switches module with a reload at /', async () => {
+    setStoredUser(siteUser);
+    mockApi({
+      'GET /api/users/loggedin': () => jsonResponse(siteUser),
+      'GET /api/home/summary': () => jsonResponse(summary),
+    });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { user } = renderApp('/home');
+
+    await user.click(await screen.findByRole('button', { name: 'Module: Enviro' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Energy' }));
+
+    expect(window.localStorage.getItem(STORAGE_KEYS.appModule)).toBe('energy');
+    expect(assign).toHaveBeenCalledWith('/');
+  });
+});

@@ -1,0 +1,6 @@
+export { EmailField } from './email-field';
+export { buildFieldRules, EMAIL_PATTERN, type FieldRuleProps } from './field-rules';
+export { NumberField, type NumberFieldProps } from './number-field';
+export { PasswordField, type PasswordFieldProps } from './password-field';
+export { TextField, type TextFieldProps } from './text-field';
+export { useFieldErrorMessage } from './use-field-error';

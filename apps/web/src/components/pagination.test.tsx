@@ -1,0 +1,119 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../test/render';
+import { Pagination } from './pagination';
+
+function renderPager(props: Partial<Parameters<typeof Pagination>[0]> = {}) {
+  const onChange = vi.fn();
+  const view = renderWithProviders(<Pagination page={1} pageCount={5} onChange={onChange} {...props} />);
+  return { ...view, onChange };
+}
+
+describe('Pagination', () => {
+  it('is hidden when there is only one page', () => {
+    renderPager({ pageCount: 1 });
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows every page when they fit, and marks the current one', () => {
+    renderPager({ page: 3, pageCount: 5 });
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    for (const page of [1, 2, 3, 4, 5]) {
+      expect(within(nav).getByRole('button', { name: `Page ${page}` })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Page 2' })).not.toHaveAttribute('aria-current');
+    expect(screen.queryByText('…')).not.toBeInTheDocument();
+  });
+
+  it('shows ellipses for many pages and keeps the first and last page reachable', () => {
+    renderPager({ page: 10, pageCount: 20 });
+    expect(screen.getAllByText('…')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Page 1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 20' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 10' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByRole('button', { name: 'Page 2' })).not.toBeInTheDocument();
+    // Default maximum of 9 links, ellipses included.
+    const pageButtons = screen.getAllByRole('button', { name: /^Page \d+$/ });
+    expect(pageButtons.length + screen.getAllByText('…').length).toBe(9);
+  });
+
+  it('clamps the number of links to the allowed range', () => {
+    renderPager({ page: 1, pageCount: 50, maxLinks: 50 });
+    const links =
+      screen.getAllByRole('button', { name: /^Page \d+$/ }).length + screen.getAllByText('…').length;
+    expect(links).toBe(10);
+  });
+
+  it('has no first/last buttons by default and shows them when enabled', () => {
+    const { unmount } = renderPager({ page: 2 });
+    expect(screen.queryByRole('button', { name: 'First page' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Last page' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeInTheDocument();
+    unmount();
+
+    renderPager({ page: 2, showFirstLast: true });
+    expect(screen.getByRole('button', { name: 'First page' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Last page' })).toBeEnabled();
+  });
+
+  it('disables previous (and first) on page 1 and next (and last) on the last page', () => {
+    const { unmount } = renderPager({ page: 1, showFirstLast: true });
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'First page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeEnabled();
+    unmount();
+
+    renderPager({ page: 5, showFirstLast: true });
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Last page' })).toBeDisabled();
+  });
+
+  it('calls onChange with the chosen page', async () => {
+    const { user, onChange } = renderPager({ page: 3, pageCount: 20, showFirstLast: true });
+    await user.click(screen.getByRole('button', { name: 'Page 4' }));
+    expect(onChange).toHaveBeenLastCalledWith(4);
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onChange).toHaveBeenLastCalledWith(4);
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(onChange).toHaveBeenLastCalledWith(2);
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(onChange).toHaveBeenLastCalledWith(20);
+    await user.click(screen.getByRole('button', { name: 'First page' }));
+    expect(onChange).toHaveBeenLastCalledWith(1);
+    // The current page is not a change.
+    onChange.mockClear();
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('is operable with the keyboard', async () => {
+    const { user, onChange } = renderPager({ page: 1, pageCount: 3 });
+    screen.getByRole('button', { name: 'Page 2' }).focus();
+    await user.keyboard('{Enter}');
+    expect(onChange).toHaveBeenCalledWith(2);
+  });
+
+  describe('go to page', () => {
+    it('goes to a valid page typed in', async () => {
+      const { user, onChange } = renderPager({ page: 1, pageCount: 12, showGoTo: true });
+      await user.type(screen.getByRole('textbox', { name: 'Go to page' }), '7{Enter}');
+      expect(onChange).toHaveBeenCalledWith(7);
+    });
+
+    it.each(['0', '13', 'abc', '2.5', '-1'])(
+      'rejects %s with an error and does not navigate',
+      async (value) => {
+        const { user, onChange } = renderPager({ page: 1, pageCount: 12, showGoTo: true });
+        const input = screen.getByRole('textbox', { name: 'Go to page' });
+        await user.type(input, value);
+        await user.click(screen.getByRole('button', { name: 'Go' }));
+        expect(onChange).not.toHaveBeenCalled();
+        expect(screen.getByText('Enter a page number from 1 to 12')).toBeInTheDocument();
+        expect(input).toHaveAttribute('aria-invalid', 'true');
+      },
+    );
+  });
+});

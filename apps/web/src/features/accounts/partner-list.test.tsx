@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { PartnerSummary } from '@vayu/domain';
+import { Route, Routes, useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { PartnerList } from './partner-list';
+
+const partners: PartnerSummary[] = [
+  {
+    id: 2,
+    name: 'Green Analytics Pvt Ltd',
+    status: 'ENABLED',
+    contactEmail: 'ops@greenanalytics.example',
+    contactNo: '9876501234',
+    city: 'Pune',
+    state: 'Maharashtra',
+    tenantCount: 14,
+    createdAt: '2026-01-10T08:00:00.000Z',
+  },
+  {
+    id: 3,
+    name: 'Doon Instruments',
+    status: 'DISABLED',
+    contactEmail: null,
+    contactNo: null,
+    city: 'Dehradun',
+    state: 'Uttarakhand',
+    tenantCount: 0,
+    createdAt: '2026-02-01T08:00:00.000Z',
+  },
+];
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderList(route: string, handler: Parameters<typeof createApiMock>[0][string]) {
+  const api = createApiMock({ 'GET /api/partners': handler });
+  vi.stubGlobal('fetch', vi.fn(api.fetch));
+  const view = renderWithProviders(
+    <Routes>
+      <Route
+        path="/partners"
+        element={
+          <>
+            <PartnerList />
+            <LocationProbe />
+          </>
+        }
+      />
+    </Routes>,
+    { route },
+  );
+  return { ...view, api };
+}
+
+describe('PartnerList', () => {
+  it('shows the partners in a table with proper headers', async () => {
+    renderList('/partners', () => jsonResponse(partners));
+    const table = await screen.findByRole('table', { name: 'Partners (2)' });
+
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Name', 'E-mail', 'Contact no.', 'City', 'State', 'Industries', 'Status']);
+    const row = within(table).getByRole('row', { name: /Green Analytics/ });
+    expect(within(row).getByText('ops@greenanalytics.example')).toBeInTheDocument();
+    expect(within(row).getByText('14')).toBeInTheDocument();
+    expect(within(row).getByText('Enabled')).toBeInTheDocument();
+    expect(
+      within(within(table).getByRole('row', { name: /Doon Instruments/ })).getByText('Disabled'),
+    ).toBeVisible();
+  });
+
+  it('keeps the status filter in the URL and asks the server for it', async () => {
+    const { user, api } = renderList('/partners', () => jsonResponse(partners));
+    await screen.findByRole('table', { name: 'Partners (2)' });
+    expect(api.calls[0]?.url).toBe('/api/partners');
+
+    await user.click(screen.getByRole('radio', { name: 'Disabled' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/partners?status=DISABLED'),
+    );
+    await waitFor(() => expect(api.calls.at(-1)?.url).toBe('/api/partners?status=DISABLED'));
+
+    await user.click(screen.getByRole('radio', { name: 'All' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/partners$/));
+  });
+
+  it('reads the filter from the URL on load', async () => {
+    const { api } = renderList('/partners?status=ENABLED', () => jsonResponse([partners[0]]));
+    await screen.findByRole('table', { name: 'Partners (1)' });
+    expect(api.calls[0]?.url).toBe('/api/partners?status=ENABLED');
+    expect(screen.getByRole('radio', { name: 'Enabled' })).toBeChecked();
+  });
+
+  it('says so when there are no partners', async () => {
+    renderList('/partners', () => jsonResponse([]));
+    expect(await screen.findByText('No partners found')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows an error with a working retry', async () => {
+    let attempt = 0;
+    const { user } = renderList('/partners', () =>
+      ++attempt === 1
+        ? errorResponse(403, 'FORBIDDEN', 'You may not list partners.')
+        : jsonResponse(partners),
+    );
+    expect(await screen.findByText('The partners could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByText('You may not list partners.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Partners (2)' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { loggedInUserSchema, type LoggedInUser } from '@vayu/domain';
+import { useEffect } from 'react';
+import { apiClient } from '../../../app/api-client';
+import { setStoredUser } from '../../../app/session';
+import { authKeys } from './auth-keys';
+
+/** `GET /api/users/loggedin`: the signed-in user; 401 when the session has ended. */
+export function getLoggedInUser(signal?: AbortSignal): Promise<LoggedInUser> {
+  return apiClient.get('/users/loggedin', { schema: loggedInUserSchema, signal });
+}
+
+export const loggedInUserQueryOptions = () =>
+  queryOptions({
+    queryKey: authKeys.loggedInUser(),
+    queryFn: ({ signal }) => getLoggedInUser(signal),
+    staleTime: Infinity,
+  });
+
+/**
+ * Refreshes the stored user from the server once per app load, so changes to
+ * the user or account show without signing in again. A 401 is handled by the
+ * API client (session cleared, back to /login).
+ */
+export function useLoggedInUserRefresh(isSignedIn: boolean): void {
+  const { data } = useQuery({ ...loggedInUserQueryOptions(), enabled: isSignedIn });
+  useEffect(() => {
+    if (data) setStoredUser(data);
+  }, [data]);
+}

@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, List, Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
+import {
+  changePasswordFormSchema,
+  checkPassword,
+  PASSWORD_RULES,
+  type ChangePasswordForm,
+} from '@vayu/domain';
+import { useForm, useWatch, type Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../app/api-client';
+import { notifyFailure, notifySuccess } from '../../app/notifications';
+import { PasswordField } from '../../components/form';
+import { translateMessage } from '../../i18n/messages';
+import { useUpdatePassword } from './api/update-password';
+
+interface ProfileChangePasswordDialogProps {
+  userId: number;
+  opened: boolean;
+  onClose: () => void;
+}
+
+const EMPTY_FORM: ChangePasswordForm = { password: '', confirmPassword: '' };
+
+/** The change-password modal of the profile page (spec §5 password policy, §8 messages). */
+export function ProfileChangePasswordDialog({ userId, opened, onClose }: ProfileChangePasswordDialogProps) {
+  const { t } = useTranslation();
+  const updatePassword = useUpdatePassword(userId);
+  const { control, handleSubmit, reset, setError } = useForm<ChangePasswordForm>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: EMPTY_FORM,
+    mode: 'onTouched',
+  });
+
+  const close = () => {
+    reset(EMPTY_FORM);
+    updatePassword.reset();
+    onClose();
+  };
+
+  const onSubmit = handleSubmit(({ password }) => {
+    updatePassword.mutate(
+      { password },
+      {
+        onSuccess: () => {
+          notifySuccess(t('changePassword.success'));
+          close();
+        },
+        onError: (error) => {
+          notifyFailure(t('changePassword.failure'));
+          const detail = isApiError(error)
+            ? error.details.find((item) => item.path === 'password')
+            : undefined;
+          if (detail) setError('password', { message: detail.message }, { shouldFocus: true });
+        },
+      },
+    );
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('changePassword.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('dialogs.close') }}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <PasswordField
+            control={control}
+            name="password"
+            label={t('changePassword.newPassword')}
+            autoComplete="new-password"
+            required
+            data-autofocus
+          />
+          <PasswordChecklist control={control} />
+          <PasswordField
+            control={control}
+            name="confirmPassword"
+            label={t('changePassword.confirmPassword')}
+            autoComplete="new-password"
+            required
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={updatePassword.isPending}>
+              {t('changePassword.cancel')}
+            </Button>
+            <Button type="submit" loading={updatePassword.isPending}>
+              {t('changePassword.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The five password rules, ticked off live as the user types. */
+function PasswordChecklist({ control }: { control: Control<ChangePasswordForm> }) {
+  const { t } = useTranslation();
+  const password = useWatch({ control, name: 'password' });
+  const passed = checkPassword(password);
+
+  return (
+    <div>
+      <Text size="sm" fw={500} mb={4}>
+        {t('changePassword.rulesHeading')}
+      </Text>
+      <List size="sm" spacing={2} listStyleType="none">
+        {PASSWORD_RULES.map((rule) => {
+          const isMet = passed[rule.key];
+          return (
+            <List.Item key={rule.key} c={isMet ? 'teal.8' : 'dimmed'} data-rule={rule.key} data-met={isMet}>
+              <span aria-hidden>{isMet ? '✓ ' : '○ '}</span>
+              {translateMessage(t, rule.message)}
+              <VisuallyHidden>
+                {' '}
+                ({isMet ? t('changePassword.ruleMet') : t('changePassword.ruleNotMet')})
+              </VisuallyHidden>
+            </List.Item>
+          );
+        })}
+      </List>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@vayu/domain';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { en } from './locales/en';
+import { hi } from './locales/hi';
+
+export const resources = {
+  en: { translation: en },
+  hi: { translation: hi },
+} as const;
+
+const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The language kept in the `lang` cookie, or the default when it is missing or unknown. */
+export function readLanguageCookie(cookie: string = document.cookie): Language {
+  const entry = cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${LANGUAGE_COOKIE}=`));
+  const value = entry ? decodeURIComponent(entry.slice(LANGUAGE_COOKIE.length + 1)) : undefined;
+  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+}
+
+function writeLanguageCookie(language: Language) {
+  document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}; path=/; max-age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
+}
+
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: readLanguageCookie(),
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: LANGUAGES,
+  defaultNS: 'translation',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
+
+function syncDocumentLanguage(language: string) {
+  document.documentElement.lang = language;
+}
+syncDocumentLanguage(i18n.language);
+i18n.on('languageChanged', syncDocumentLanguage);
+
+export function getCurrentLanguage(): Language {
+  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+}
+
+/** Switches the language without a reload and remembers it in the `lang` cookie. */
+export async function setLanguage(language: Language): Promise<void> {
+  writeLanguageCookie(language);
+  await i18n.changeLanguage(language);
+}
+
+const NUMBER_LOCALES: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN' };
+
+/** Formats a count for the current language (Indian digit grouping). */
+export function formatNumber(value: number, language: Language = getCurrentLanguage()): string {
+  return new Intl.NumberFormat(NUMBER_LOCALES[language]).format(value);
+}

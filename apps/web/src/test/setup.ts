@@ -1,0 +1,38 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { i18n } from '../i18n';
+
+// Mantine reads media queries and observes element sizes; jsdom has neither.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  configurable: true,
+  value: vi.fn((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  })),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+
+// Mantine's ScrollArea and focus handling call these; jsdom leaves them out.
+window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
+Object.defineProperty(window, 'scrollTo', { writable: true, configurable: true, value: () => {} });
+
+afterEach(async () => {
+  cleanup();
+  window.localStorage.clear();
+  document.cookie = 'lang=; max-age=0; path=/';
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+});
