@@ -117,7 +117,7 @@ export async function buildApp(
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
-      index: false,
+      index: ['index.html'],
       setHeaders(reply, path) {
         reply.header(
           'cache-control',

@@ -20,9 +20,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // Body fields are named as the form names them ("password"); others say where ("query.status").
       const where = error.validationContext ?? 'body';
       const details: FieldError[] = error.validation.map((issue) => ({
-        path: [where, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
+        path:
+          [...(where === 'body' ? [] : [where]), ...issue.instancePath.split('/').filter(Boolean)].join(
+            '.',
+          ) || where,
         message: issue.message ?? 'Illegal value',
       }));
       return send(reply, 400, {

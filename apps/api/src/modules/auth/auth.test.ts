@@ -79,7 +79,7 @@ describe('POST /api/auth/login', () => {
     const body = response.json();
     expect(body.error.code).toBe('VALIDATION_FAILED');
     expect(body.error.details.map((d: { path: string }) => d.path)).toEqual(
-      expect.arrayContaining(['body.userName', 'body.password']),
+      expect.arrayContaining(['userName', 'password']),
     );
   });
 

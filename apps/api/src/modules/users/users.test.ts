@@ -72,7 +72,7 @@ describe('POST /api/users/{id}/password/update', () => {
     const token = await signIn(t.app, user.email, user.password);
     const response = await changePassword(token, user.id, password);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.details[0].path).toBe('body.password');
+    expect(response.json().error.details[0].path).toBe('password');
     await expect(signIn(t.app, user.email, user.password)).resolves.toBeTruthy();
     expect(await auditRowsFor(t.db, 'user', user.id)).toHaveLength(0);
   });

@@ -1,0 +1,39 @@
+import { expect, test } from '../fixtures';
+
+test('the language switch keeps Hindi in the lang cookie across reloads', async ({
+  signedInAsSite: page,
+  context,
+}) => {
+  expect((await context.cookies()).find((c) => c.name === 'lang')?.value ?? 'en').toBe('en');
+  await page.getByRole('button', { name: 'Language: English' }).click();
+  await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
+  await expect(page.getByRole('heading', { name: 'स्वागत है, Platform Administrator' })).toBeVisible();
+  expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('hi');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'स्वागत है, Platform Administrator' })).toBeVisible();
+});
+
+test('the module switch stores the module, reloads at / and sends it with every call', async ({
+  signedInAsSite: page,
+}) => {
+  await expect(page.getByRole('button', { name: 'Module: Enviro' })).toBeVisible();
+  await page.getByRole('button', { name: 'Module: Enviro' }).click();
+  const summaryCall = page.waitForRequest((r) => r.url().endsWith('/api/home/summary'));
+  await page.getByRole('menuitem', { name: 'Energy' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  expect((await summaryCall).headers()['x-module']).toBe('energy');
+  await expect(page.getByRole('button', { name: 'Module: Energy' })).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem('vayu.module'))).toBe('energy');
+});
+
+test('the partner filter is kept in the URL and answered by the server', async ({ signedInAsSite: page }) => {
+  await page.getByRole('link', { name: 'Partners' }).click();
+  await expect(page.getByRole('table', { name: 'Partners (4)' })).toBeVisible();
+  await page.getByRole('radiogroup', { name: 'Status' }).getByText('Disabled').click();
+  await expect(page).toHaveURL(/status=DISABLED/);
+  await expect(page.getByRole('table', { name: 'Partners (1)' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Northern Emission Services' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Partners (1)' })).toBeVisible();
+});
