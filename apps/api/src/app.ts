@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -12,15 +13,10 @@ import { HEADERS, type ErrorResponse } from '@vayu/domain';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { defaultWebDistDir } from './lib/paths.js';
-import { partnersRoutes } from './modules/accounts/partners.routes.js';
-import { createPartnersService } from './modules/accounts/partners.service.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
+import { createDiskFileStore } from './lib/file-store.js';
+import { createMailer } from './lib/mailer.js';
 import { createAuthService } from './modules/auth/auth.service.js';
-import { homeRoutes } from './modules/home/home.routes.js';
-import { createHomeService } from './modules/home/home.service.js';
-import { healthRoutes } from './modules/system/health.routes.js';
-import { usersRoutes } from './modules/users/users.routes.js';
-import { createUsersService } from './modules/users/users.service.js';
+import { registerModules } from './modules/index.js';
 import { registerAuthentication } from './plugins/authentication.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerCsrfProtection } from './plugins/security.js';
@@ -105,11 +101,25 @@ export async function buildApp(
   const auth = createAuthService({ db: database.db, config });
   registerAuthentication(app, { db: database.db, auth });
 
-  await app.register(healthRoutes, { database });
-  await app.register(authRoutes, { auth, config });
-  await app.register(usersRoutes, { users: createUsersService({ db: database.db }) });
-  await app.register(homeRoutes, { home: createHomeService({ db: database.db }) });
-  await app.register(partnersRoutes, { partners: createPartnersService({ db: database.db }) });
+  const mailer = createMailer({
+    db: database.db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => mailer.stop());
+  // Multipart uploads (logos, documents): size-limited, parsed only by routes that ask for it.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 50, fieldSize: 64 * 1024 },
+  });
+  await registerModules(app, {
+    database,
+    db: database.db,
+    config,
+    auth,
+    mailer,
+    files: createDiskFileStore(config.filesDir),
+  });
 
   const webDist = config.webDistDir ?? defaultWebDistDir;
   const hasWeb = existsSync(join(webDist, 'index.html'));

@@ -37,6 +37,12 @@ const configSchema = z
     LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     WEB_DIST_DIR: z.string().optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Vayu <no-reply@vayu.local>'),
+    PUBLIC_URL: z.url('must be a URL such as https://console.example.com').optional(),
   })
   .superRefine((env, ctx) => {
     if ((env.SEED_ADMIN_EMAIL === undefined) !== (env.SEED_ADMIN_PASSWORD === undefined)) {
@@ -66,6 +72,12 @@ export type Config = {
   loginWindowMs: number;
   shutdownTimeoutMs: number;
   webDistDir: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Base of links in e-mails; defaults to http://localhost:PORT. */
+  publicUrl: string;
+  /** Uploaded files (logos, documents). */
+  filesDir: string;
 };
 
 export class ConfigError extends Error {
@@ -84,7 +96,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       parsed.error.issues.map((issue) => {
         const key = issue.path.join('.') || 'environment';
         const value = typeof issue.path[0] === 'string' ? env[issue.path[0]] : undefined;
-        const shown = value === undefined || /PASSWORD|URL/.test(key) ? '' : ` (got "${value}")`;
+        const shown =
+          value === undefined || /PASSWORD|DATABASE_URL|SMTP_URL/.test(key) ? '' : ` (got "${value}")`;
         return `${key} ${issue.message}${shown}`;
       }),
     );
@@ -111,5 +124,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    filesDir: resolve(e.DATA_DIR, 'files'),
   };
 }

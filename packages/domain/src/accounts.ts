@@ -1,4 +1,19 @@
 import { z } from 'zod';
+import {
+  booleanField,
+  countryCodeField,
+  emailField,
+  optionalGstinField,
+  optionalId,
+  optionalNumberInRange,
+  optionalPhoneField,
+  optionalText,
+  optionalZipField,
+  phoneField,
+  requiredText,
+  timeZoneField,
+  versionField,
+} from './fields.js';
 
 export const ACCOUNT_TYPES = ['site', 'partner', 'tenant', 'statutory', 'corporate'] as const;
 export const accountTypeSchema = z.enum(ACCOUNT_TYPES);
@@ -50,4 +65,364 @@ export type PartnerSummary = z.infer<typeof partnerSummarySchema>;
 
 export const partnerListQuerySchema = z.object({
   status: accountStatusSchema.optional(),
+});
+
+// ---------------------------------------------------------------------------
+// Tenants (industries) and other accounts — issue "Accounts and people".
+// ---------------------------------------------------------------------------
+
+/** The two kinds of account the add/edit screen creates (`/new/tenants/{type}/{tenantId}`). */
+export const ACCOUNT_FORM_TYPES = ['partner', 'statutory'] as const;
+export const accountFormTypeSchema = z.enum(ACCOUNT_FORM_TYPES);
+export type AccountFormType = z.infer<typeof accountFormTypeSchema>;
+
+export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export const approvalStatusSchema = z.enum(APPROVAL_STATUSES);
+
+/** Spec §4 confirmation before a site user enables or disables an industry. */
+export const TENANT_STATUS_CONFIRM_MESSAGE = 'Do you really want to Disable/Enable this industry?';
+export const USER_LIMIT_MESSAGE =
+  'You have exhausted your user limit. Please upgrade your subscription or contact partner.';
+export const CONFLICT_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
+
+const statusFilterSchema = z.enum(['all', 'ENABLED', 'DISABLED']).default('all');
+const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** `GET /api/tenants`: one page, searched and filtered on the server. */
+export const tenantListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(9),
+  search: z.string().trim().max(100).optional(),
+  /** −1: accounts without a partner. */
+  partnerId: z.coerce.number().int().optional(),
+  status: statusFilterSchema,
+  type: z.enum(['tenant', 'partner', 'statutory', 'corporate']).default('tenant'),
+  isDemo: queryBoolean.optional(),
+  /** The remote performance check filter. */
+  remoteCalibration: queryBoolean.optional(),
+});
+export type TenantListQuery = z.infer<typeof tenantListQuerySchema>;
+
+export const tenantListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: accountTypeSchema,
+  status: accountStatusSchema,
+  workingStatus: z.string(),
+  partnerId: z.number().int(),
+  partnerName: z.string().nullable(),
+  industryName: z.string().nullable(),
+  city: z.string().nullable(),
+  stateCode: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  isRemotePerformanceCheck: z.boolean(),
+  isBlocked: z.boolean(),
+  planCode: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TenantListItem = z.infer<typeof tenantListItemSchema>;
+
+export const tenantPermissionSchema = z.object({
+  id: z.number().int(),
+  permission: z.string(),
+  active: z.boolean(),
+  reason: z.string().nullable(),
+});
+
+export const planDetailsSchema = z.object({
+  planCode: z.string().nullable(),
+  paymentMode: z.boolean(),
+  userQuota: z.number().int(),
+  parameterQuota: z.number().int(),
+  cameraQuota: z.number().int(),
+});
+
+/** `GET /api/tenant-by-id/{id}`: everything the detail view and the edit form show. */
+export const tenantDetailSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: accountTypeSchema,
+  status: accountStatusSchema,
+  workingStatus: z.string(),
+  partnerId: z.number().int(),
+  partnerName: z.string().nullable(),
+  industryId: z.number().int().nullable(),
+  industry: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  industryCode: z.string().nullable(),
+  corporate: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  contactEmail: z.string().nullable(),
+  contactNo: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  stateCode: z.string().nullable(),
+  stateName: z.string().nullable(),
+  countryCode: z.string(),
+  countryName: z.string().nullable(),
+  zip: z.string().nullable(),
+  gstin: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  timeZone: z.string(),
+  logoUrl: z.string().nullable(),
+  /** 0 is shown as N/A. */
+  ioeyeTenantId: z.number().int(),
+  planDetails: planDetailsSchema,
+  isRemotePerformanceCheck: z.boolean(),
+  tenantPermissionDetails: z.array(tenantPermissionSchema),
+  /** True when any tenant permission is active. */
+  isBlocked: z.boolean(),
+  partnerSince: z.string().nullable(),
+  primaryUser: z.object({ id: z.number().int(), name: z.string(), userName: z.string() }).nullable(),
+  /** The primary user has not yet set a password from the activation e-mail. */
+  activationAwaited: z.boolean(),
+  isDemo: z.boolean(),
+  approvalStatus: approvalStatusSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type TenantDetail = z.infer<typeof tenantDetailSchema>;
+
+/**
+ * The account add/edit form (`POST /api/create/{type}`, `PUT /api/tenants/{id}`),
+ * sent as multipart form fields with an optional `logo` file. For type
+ * 'partner' (an industry under a partner) partnerId and industryId are required.
+ */
+export const tenantFormSchema = z.object({
+  name: requiredText(150),
+  industryId: optionalId,
+  /** −1 or empty: no partner. */
+  partnerId: optionalId,
+  corporateId: optionalId,
+  industryCode: optionalText(50),
+  contactEmail: emailField,
+  contactNo: phoneField,
+  address: optionalText(300),
+  city: optionalText(100),
+  stateCode: optionalText(5),
+  countryCode: countryCodeField.default('IN'),
+  zip: optionalZipField,
+  gstin: optionalGstinField,
+  latitude: optionalNumberInRange(-90, 90, 'Latitude'),
+  longitude: optionalNumberInRange(-180, 180, 'Longitude'),
+  timeZone: timeZoneField.default('Asia/Kolkata'),
+  isRemotePerformanceCheck: booleanField.default(false),
+});
+export type TenantForm = z.infer<typeof tenantFormSchema>;
+export type TenantFormInput = z.input<typeof tenantFormSchema>;
+
+/** `PUT /api/tenants/{id}` also carries the version the edit started from. */
+export const tenantUpdateSchema = tenantFormSchema.extend({ version: versionField });
+
+export const LOGO_MAX_BYTES = 512 * 1024;
+export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+export const accountCreatedSchema = z.object({ id: z.number().int(), accountType: accountTypeSchema });
+
+/** `POST /api/changeTenantStatus/{id}`. */
+export const changeTenantStatusBodySchema = z.object({ status: z.enum(['ENABLED', 'DISABLED']) }).strict();
+
+/** `POST /api/changeWorkingStatus`. */
+export const changeWorkingStatusBodySchema = z
+  .object({
+    tenantId: z.coerce.number().int().positive(),
+    workingStatus: workingStatusSchema,
+    remark: optionalText(500),
+  })
+  .strict();
+
+/** Attributes `PATCH /api/tenants/{id}` may change; anything else is refused. */
+export const TENANT_PATCH_ATTRIBUTES = [
+  'name',
+  'contactEmail',
+  'contactNo',
+  'address',
+  'city',
+  'zip',
+  'timeZone',
+  'industryCode',
+  'isRemotePerformanceCheck',
+] as const;
+export const tenantPatchBodySchema = z
+  .array(
+    z.object({ op: z.literal('replace'), att: z.enum(TENANT_PATCH_ATTRIBUTES), value: z.unknown() }).strict(),
+  )
+  .min(1, 'At least one operation is required')
+  .max(TENANT_PATCH_ATTRIBUTES.length);
+export type TenantPatchBody = z.infer<typeof tenantPatchBodySchema>;
+
+/** `PATCH /api/tenantStatusChangeByUser/{id}`: status and working status only. */
+export const tenantStatusPatchBodySchema = z
+  .array(
+    z.union([
+      z
+        .object({
+          op: z.literal('replace'),
+          att: z.literal('status'),
+          value: z.enum(['ENABLED', 'DISABLED']),
+        })
+        .strict(),
+      z
+        .object({ op: z.literal('replace'), att: z.literal('workingStatus'), value: workingStatusSchema })
+        .strict(),
+    ]),
+  )
+  .min(1, 'At least one operation is required')
+  .max(2);
+
+/** `POST /api/addPartnerRequest`. */
+export const partnerRequestBodySchema = z
+  .object({ tenantId: z.coerce.number().int().positive(), partnerId: z.coerce.number().int() })
+  .strict();
+
+/** `GET /api/partnerMigrate/{tenantId}/{partnerId}`: what a partner change would do. */
+export const partnerMigratePreviewSchema = z.object({
+  tenant: z.object({ id: z.number().int(), name: z.string() }),
+  fromPartner: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  toPartner: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  users: z.number().int(),
+  planCode: z.string().nullable(),
+  canMigrate: z.boolean(),
+  reason: z.string().nullable(),
+});
+
+export const MIGRATE_PARTNER_SUCCESS = 'Subscription migration successfully done.';
+export const MIGRATE_PARTNER_FAILURE = 'Error in migrating partner';
+
+/** `GET /api/allSearchTenants/{q}` and `GET /api/searchTenants/{q}`. */
+export const accountSearchResultSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: accountTypeSchema,
+  status: accountStatusSchema,
+  partnerName: z.string().nullable(),
+  city: z.string().nullable(),
+});
+export const ACCOUNT_SEARCH_LIMIT = 25;
+
+/** `GET/PUT /api/subscription/{tenantId}`: plan code, payment mode and quotas of a tenant. */
+export const subscriptionSchema = planDetailsSchema.extend({
+  tenantId: z.number().int(),
+  tenantName: z.string(),
+  usersUsed: z.number().int(),
+  version: z.number().int(),
+});
+export const subscriptionUpdateSchema = z
+  .object({
+    planCode: z.preprocess(
+      (v) => (v === '' ? null : v),
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z0-9_-]{2,30}$/, 'Illegal value')
+        .nullable(),
+    ),
+    paymentMode: booleanField,
+    userQuota: z.coerce.number({ message: 'Must be a number' }).int().min(0).max(10_000),
+    parameterQuota: z.coerce.number({ message: 'Must be a number' }).int().min(0).max(100_000),
+    cameraQuota: z.coerce.number({ message: 'Must be a number' }).int().min(0).max(10_000),
+    version: versionField,
+  })
+  .strict();
+
+export const ADDRESS_TYPES = ['BILLING', 'MAILING'] as const;
+export const addressTypeSchema = z.enum(ADDRESS_TYPES);
+
+export const addressSchema = z.object({
+  id: z.number().int(),
+  accountId: z.number().int(),
+  addressType: addressTypeSchema,
+  addressLine: z.string(),
+  city: z.string(),
+  stateCode: z.string().nullable(),
+  countryCode: z.string(),
+  zip: z.string().nullable(),
+  gstin: z.string().nullable(),
+  contactName: z.string().nullable(),
+  contactNo: z.string().nullable(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+/** `POST /api/address/{accountType}/{accountId}/{addressType}` and the billing address call. */
+export const addressBodySchema = z
+  .object({
+    addressLine: requiredText(300),
+    city: requiredText(100),
+    stateCode: optionalText(5),
+    countryCode: countryCodeField.default('IN'),
+    zip: optionalZipField,
+    gstin: optionalGstinField,
+    contactName: optionalText(100),
+    contactNo: optionalPhoneField,
+    /** Absent when the address is new. */
+    version: versionField.optional(),
+  })
+  .strict();
+export type AddressBody = z.infer<typeof addressBodySchema>;
+
+/** `POST /api/tenantApprovalData`: approve or reject an industry. */
+export const tenantApprovalBodySchema = z
+  .object({
+    tenantId: z.coerce.number().int().positive(),
+    approvalStatus: z.enum(['APPROVED', 'REJECTED']),
+    remark: optionalText(500),
+  })
+  .strict();
+
+/** `POST /api/tenantsApprovalReport/mail`: mail the approval report. */
+export const approvalReportBodySchema = z.object({ to: z.array(emailField).max(20).optional() }).strict();
+export const approvalReportResultSchema = z.object({
+  sentTo: z.array(z.string()),
+  pending: z.number().int(),
+  approved: z.number().int(),
+  rejected: z.number().int(),
+});
+
+/** `POST /api/demoTenantData` and `GET /api/demoDataRecord?tenantId=`. */
+export const demoTenantBodySchema = z
+  .object({
+    tenantId: z.coerce.number().int().positive(),
+    isDemo: booleanField,
+    validTill: z.iso.datetime({ offset: true }).nullish(),
+    remark: optionalText(500),
+  })
+  .strict();
+export const demoDataRecordSchema = z.object({
+  id: z.number().int(),
+  tenantId: z.number().int(),
+  isDemo: z.boolean(),
+  validTill: z.string().nullable(),
+  remark: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const demoDataRecordsSchema = z.object({
+  tenantId: z.number().int(),
+  isDemo: z.boolean(),
+  records: z.array(demoDataRecordSchema),
+});
+
+/** Partner create and edit (`POST /api/partners`, `PUT /api/partners/{id}`). */
+export const partnerFormSchema = z.object({
+  name: requiredText(150),
+  contactEmail: emailField,
+  contactNo: phoneField,
+  address: optionalText(300),
+  city: optionalText(100),
+  stateCode: optionalText(5),
+  countryCode: countryCodeField.default('IN'),
+  zip: optionalZipField,
+  gstin: optionalGstinField,
+});
+export const partnerUpdateSchema = partnerFormSchema.extend({ version: versionField });
+export type PartnerForm = z.infer<typeof partnerFormSchema>;
+export const partnerDetailSchema = partnerSummarySchema.extend({
+  address: z.string().nullable(),
+  countryCode: z.string(),
+  zip: z.string().nullable(),
+  gstin: z.string().nullable(),
+  version: z.number().int(),
 });

@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'BUSINESS_RULE',
   'RATE_LIMITED',
   'CSRF_REJECTED',
+  'LIMIT_EXHAUSTED',
   'INTERNAL',
   // raised by the web client, never sent by the API
   'NETWORK_ERROR',

@@ -9,3 +9,6 @@ export * from './errors.js';
 export * from './system.js';
 export * from './navigation.js';
 export * from './geography.js';
+export * from './fields.js';
+export * from './masters.js';
+export * from './audit.js';

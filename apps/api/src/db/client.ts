@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -67,7 +68,11 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     path = join(dataDir, 'pgdata');
     mkdirSync(path, { recursive: true });
   }
-  const client = await PGlite.create({ dataDir: path, ...(loadDataDir ? { loadDataDir } : {}) });
+  const client = await PGlite.create({
+    dataDir: path,
+    extensions: { pg_trgm },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   const db = drizzlePglite(client, { schema });
   return {
     db,

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
@@ -39,11 +41,13 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vayu-api-test-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   return {
     ...loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
-      DATA_DIR: '/nonexistent-test-data',
+      DATA_DIR: dataDir,
       WEB_DIST_DIR: '/nonexistent-web',
     }),
     ...overrides,

@@ -34,6 +34,8 @@ export const corporates = pgTable('corporates', {
   name: text('name').notNull(),
   type: text('type').notNull().default('corporate'),
   status: text('status').notNull().default('ENABLED'),
+  contactEmail: text('contact_email'),
+  version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -67,6 +69,23 @@ export const accounts = pgTable(
     isRemotePerformanceCheck: boolean('is_remote_performance_check').notNull().default(false),
     ioeyeTenantId: integer('ioeye_tenant_id').notNull().default(0),
     isDemo: boolean('is_demo').notNull().default(false),
+    /** The board's own code for the industry. */
+    industryCode: text('industry_code'),
+    /** When the account joined its current partner. */
+    partnerSince: timestamp('partner_since', { withTimezone: true }),
+    primaryUserId: integer('primary_user_id'),
+    /** Subscription: plan, payment mode and quotas (the billing engine builds on these). */
+    planCode: text('plan_code'),
+    paymentMode: boolean('payment_mode').notNull().default(false),
+    userQuota: integer('user_quota').notNull().default(5),
+    parameterQuota: integer('parameter_quota').notNull().default(10),
+    cameraQuota: integer('camera_quota').notNull().default(0),
+    /** Logo in the file store, and its content type. */
+    logoKey: text('logo_key'),
+    logoContentType: text('logo_content_type'),
+    /** PENDING, APPROVED or REJECTED (tenant approval by the platform). */
+    approvalStatus: text('approval_status').notNull().default('APPROVED'),
+    approvalRemark: text('approval_remark'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -75,7 +94,85 @@ export const accounts = pgTable(
     index('accounts_type_status_idx').on(t.type, t.status),
     index('accounts_partner_idx').on(t.partnerId),
     index('accounts_corporate_idx').on(t.corporateId),
+    // Tenant list pages: ordered by name within type (and partner), searched by name with trigrams.
+    index('accounts_type_name_idx').on(t.type, sql`lower(${t.name})`, t.id),
+    index('accounts_partner_type_name_idx').on(t.partnerId, t.type, sql`lower(${t.name})`, t.id),
+    index('accounts_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
+);
+
+/** Postal addresses of an account: at most one BILLING and one MAILING. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    addressType: text('address_type').notNull(),
+    addressLine: text('address_line').notNull(),
+    city: text('city').notNull(),
+    stateCode: text('state_code'),
+    countryCode: text('country_code').notNull().default('IN'),
+    zip: text('zip'),
+    gstin: text('gstin'),
+    contactName: text('contact_name'),
+    contactNo: text('contact_no'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('addresses_account_type_uq').on(t.accountId, t.addressType)],
+);
+
+/** Restrictions placed on a tenant; the account shows as blocked while any is active. */
+export const tenantPermissions = pgTable(
+  'tenant_permissions',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => accounts.id),
+    permission: text('permission').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tenant_permissions_tenant_idx').on(t.tenantId)],
+);
+
+/** Requests to attach a tenant to a partner (made before a tenant is enabled). */
+export const partnerRequests = pgTable(
+  'partner_requests',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => accounts.id),
+    partnerId: integer('partner_id').references(() => accounts.id),
+    status: text('status').notNull().default('REQUESTED'),
+    requestedBy: integer('requested_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('partner_requests_tenant_idx').on(t.tenantId)],
+);
+
+/** Demo-data periods of a tenant (`POST /api/demoTenantData`). */
+export const demoDataRecords = pgTable(
+  'demo_data_records',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => accounts.id),
+    isDemo: boolean('is_demo').notNull(),
+    validTill: timestamp('valid_till', { withTimezone: true }),
+    remark: text('remark'),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('demo_data_records_tenant_idx').on(t.tenantId, t.createdAt)],
 );
 
 /** Tenants a statutory (board) account oversees. */

@@ -26,5 +26,8 @@ export const auditLogs = pgTable(
     index('audit_logs_tenant_created_idx').on(t.tenantId, t.createdAt),
     index('audit_logs_actor_created_idx').on(t.actorUserId, t.createdAt),
     index('audit_logs_entity_idx').on(t.entity, t.entityId),
+    // The document view searches old and new values by any field.
+    index('audit_logs_new_value_idx').using('gin', t.newValue.op('jsonb_path_ops')),
+    index('audit_logs_old_value_idx').using('gin', t.oldValue.op('jsonb_path_ops')),
   ],
 );

@@ -20,6 +20,12 @@ export const users = pgTable(
     /** True while the password is the published demo password. */
     hasDemoPassword: boolean('has_demo_password').notNull().default(false),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** Set when the user first sets a password from the activation e-mail. */
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /** SHA-256 of the one-time token sent by e-mail to activate or reset the password. */
+    passwordTokenHash: text('password_token_hash'),
+    passwordTokenPurpose: text('password_token_purpose'),
+    passwordTokenExpiresAt: timestamp('password_token_expires_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -58,3 +64,20 @@ export const loginAttempts = pgTable('login_attempts', {
   failures: integer('failures').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** E-mail waiting to be sent, or kept as the outbox when no SMTP server is configured. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    bodyText: text('body_text').notNull(),
+    kind: text('kind').notNull(),
+    userId: integer('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [index('email_outbox_to_idx').on(t.toAddress, t.createdAt)],
+);

@@ -8,6 +8,10 @@ import {
   type PasswordRuleKey,
   TOO_MANY_ATTEMPTS_MESSAGE,
 } from '@vayu/domain';
+import { auditEn } from './areas/audit.en';
+import { mastersEn } from './areas/masters.en';
+import { peopleEn } from './areas/people.en';
+import { tenantsEn } from './areas/tenants.en';
 
 /**
  * English texts. Texts the specification fixes (dialog defaults, field messages,
@@ -176,13 +180,19 @@ export const en = {
     max: 'Must be {{max}} or less',
     passwordsDoNotMatch: PASSWORDS_DO_NOT_MATCH,
   },
+  tenants: tenantsEn,
+  people: peopleEn,
+  masters: mastersEn,
+  audit: auditEn,
   languages: {
     en: 'English',
     hi: 'हिन्दी',
   },
 } as const;
 
-type TranslationShape<T> = { readonly [K in keyof T]: T[K] extends string ? string : TranslationShape<T[K]> };
+export type TranslationShape<T> = {
+  readonly [K in keyof T]: T[K] extends string ? string : TranslationShape<T[K]>;
+};
 
 /** The shape every other language must fill in completely. */
 export type Translations = TranslationShape<typeof en>;

@@ -1,4 +1,8 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@vayu/domain';
+import { auditHi } from './areas/audit.hi';
+import { mastersHi } from './areas/masters.hi';
+import { peopleHi } from './areas/people.hi';
+import { tenantsHi } from './areas/tenants.hi';
 import type { Translations } from './en';
 
 /** Hindi texts. The product name stays in Latin script, as on the brand. */
@@ -169,6 +173,10 @@ export const hi: Translations = {
     max: '{{max}} या उससे कम होना चाहिए',
     passwordsDoNotMatch: 'पासवर्ड मेल नहीं खाते',
   },
+  tenants: tenantsHi,
+  people: peopleHi,
+  masters: mastersHi,
+  audit: auditHi,
   languages: {
     en: 'English',
     hi: 'हिन्दी',

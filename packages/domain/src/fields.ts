@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { FIELD_MESSAGES, PHONE_PREFIX } from './constants.js';
+import { isValidGstin } from './geography.js';
+
+/**
+ * Field schemas shared by forms and the API: each carries its message and its
+ * normalisation (trimming, lower-casing), as the spec asks ("text is trimmed").
+ * Multipart form fields arrive as strings, so optional fields accept '' as
+ * "not given".
+ */
+
+const emptyToUndefined = (value: unknown) =>
+  value === '' || value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+
+/** Required trimmed text. */
+export const requiredText = (max = 200) =>
+  z
+    .string({ message: FIELD_MESSAGES.required })
+    .trim()
+    .min(1, FIELD_MESSAGES.required)
+    .max(max, `Must be at most ${max} characters`);
+
+/** Optional trimmed text; '' becomes null. */
+export const optionalText = (max = 200) =>
+  z
+    .preprocess(emptyToUndefined, z.string().trim().max(max, `Must be at most ${max} characters`).nullish())
+    .transform((v) => v ?? null);
+
+export const emailField = z
+  .string({ message: FIELD_MESSAGES.required })
+  .trim()
+  .toLowerCase()
+  .min(1, FIELD_MESSAGES.required)
+  .max(254)
+  .pipe(z.email(FIELD_MESSAGES.email));
+
+export const optionalEmailField = z
+  .preprocess(emptyToUndefined, emailField.nullish())
+  .transform((v) => v ?? null);
+
+/** A phone number with country code, digits only after normalisation (e.g. 919820012345). */
+export const phoneField = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/[\s()-]/g, '').replace(/^\+/, ''))
+  .pipe(z.string().regex(/^\d{8,15}$/, 'Enter a valid phone number with country code'));
+
+export const optionalPhoneField = z
+  .preprocess(emptyToUndefined, phoneField.nullish())
+  .transform((v) => v ?? null);
+
+/**
+ * A user's mobile number: ten digits are prefixed with 91 (spec §9), a number
+ * already carrying 91 is kept.
+ */
+export function normalizeIndianPhone(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  if (digits.length === 10) return `${PHONE_PREFIX}${digits}`;
+  return digits;
+}
+
+export const userPhoneField = z
+  .string()
+  .trim()
+  .transform(normalizeIndianPhone)
+  .pipe(z.string().regex(/^91[6-9]\d{9}$/, 'Enter a 10-digit mobile number'));
+
+export const optionalGstinField = z
+  .preprocess(
+    emptyToUndefined,
+    z.string().trim().toUpperCase().refine(isValidGstin, 'Enter a valid 15-character GSTIN').nullish(),
+  )
+  .transform((v) => v ?? null);
+
+/** An optional number that may arrive as a string (multipart), within a range. */
+export const optionalNumberInRange = (min: number, max: number, label: string) =>
+  z
+    .preprocess(
+      (v) => {
+        const value = emptyToUndefined(v);
+        return typeof value === 'string' ? Number(value) : value;
+      },
+      z
+        .number({ message: FIELD_MESSAGES.number })
+        .refine((n) => Number.isFinite(n), FIELD_MESSAGES.number)
+        .refine((n) => n >= min && n <= max, `${label} must be between ${min} and ${max}`)
+        .nullish(),
+    )
+    .transform((v) => v ?? null);
+
+/** An optional id (select box): '' or -1 as "none" are kept distinct by the caller. */
+export const optionalId = z
+  .preprocess(
+    (v) => {
+      const value = emptyToUndefined(v);
+      return typeof value === 'string' ? Number(value) : value;
+    },
+    z.number({ message: FIELD_MESSAGES.number }).int(FIELD_MESSAGES.number).nullish(),
+  )
+  .transform((v) => v ?? null);
+
+/** A boolean that may arrive as 'true' / 'false' (multipart, query strings). */
+export const booleanField = z.preprocess(
+  (v) => (v === 'true' ? true : v === 'false' ? false : v),
+  z.boolean({ message: 'Must be true or false' }),
+);
+
+/** The version an edit started from (optimistic concurrency). */
+export const versionField = z.coerce.number({ message: FIELD_MESSAGES.number }).int().min(1);
+
+/** A six-digit Indian PIN code (postal code elsewhere: 3–10 letters or digits). */
+export const optionalZipField = z
+  .preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9 -]{3,10}$/, 'Enter a valid postal code')
+      .nullish(),
+  )
+  .transform((v) => v ?? null);
+
+export const TIME_ZONES = [
+  'Asia/Kolkata',
+  'Asia/Dubai',
+  'Asia/Singapore',
+  'Asia/Tokyo',
+  'Asia/Dhaka',
+  'Asia/Kathmandu',
+  'Asia/Colombo',
+  'Europe/London',
+  'UTC',
+  'America/New_York',
+] as const;
+export const timeZoneField = z.enum(TIME_ZONES, { message: 'Choose a time zone from the list' });
+
+export const COUNTRIES = [
+  { code: 'IN', name: 'India' },
+  { code: 'US', name: 'United States' },
+  { code: 'JP', name: 'Japan' },
+  { code: 'AE', name: 'United Arab Emirates' },
+  { code: 'BD', name: 'Bangladesh' },
+  { code: 'NP', name: 'Nepal' },
+  { code: 'LK', name: 'Sri Lanka' },
+  { code: 'SG', name: 'Singapore' },
+  { code: 'GB', name: 'United Kingdom' },
+] as const;
+export const countryCodeField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((code) => COUNTRIES.some((c) => c.code === code), 'Please select Country');
+
+export function findCountry(code: string) {
+  return COUNTRIES.find((c) => c.code === code.toUpperCase());
+}
