@@ -47,6 +47,7 @@ export async function createUser(exec: Executor, values: NewUser) {
   const [row] = await exec
     .insert(users)
     .values({
+      activatedAt: new Date(),
       ...rest,
       email: rest.email.toLowerCase(),
       userType: type,
