@@ -32,6 +32,8 @@ export const corporateBodySchema = z
   })
   .strict();
 
+export const CORPORATE_EXISTS_MESSAGE = 'A corporate with this name already exists.';
+
 // Statutory (board) accounts ---------------------------------------------------
 
 export const statutoryAccountSchema = z.object({
@@ -98,6 +100,14 @@ export const industryCategorySchema = z.object({
   version: z.number().int(),
 });
 export type IndustryCategory = z.infer<typeof industryCategorySchema>;
+
+/** `GET /api/industries`: deleted categories are listed only when asked for (the master screen). */
+export const industryCategoryListQuerySchema = z.object({
+  includeDeleted: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .default(false),
+});
 
 export const industryCategoryBodySchema = z.object({ name: requiredText(100) }).strict();
 export const industryCategoryUpdateSchema = z

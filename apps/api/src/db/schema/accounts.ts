@@ -19,6 +19,7 @@ export const industryCategories = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     status: text('status').notNull().default('ENABLED'),
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -34,6 +34,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     index('users_account_idx').on(t.accountId),
+    uniqueIndex('users_password_token_uq')
+      .on(t.passwordTokenHash)
+      .where(sql`password_token_hash is not null`),
   ],
 );
 

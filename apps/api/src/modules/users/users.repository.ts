@@ -1,8 +1,9 @@
-import { type SQL, and, eq, sql } from 'drizzle-orm';
-import { DEFAULT_PARTNER_ID, type LoggedInUser } from '@vayu/domain';
+import { type SQL, and, asc, count, eq, gt, ilike, ne, or, sql } from 'drizzle-orm';
+import { DEFAULT_PARTNER_ID, type LoggedInUser, type UserSummary } from '@vayu/domain';
 import type { AccountStatus, AccountType, Role, UserStatus, UserType } from '@vayu/domain';
 import type { Executor } from '../../db/client.js';
 import { accounts, users } from '../../db/schema/index.js';
+import type { PasswordTokenPurpose } from '../../lib/password-tokens.js';
 
 const userWithAccountColumns = {
   id: users.id,
@@ -13,6 +14,7 @@ const userWithAccountColumns = {
   role: users.role,
   status: users.status,
   passwordHash: users.passwordHash,
+  activatedAt: users.activatedAt,
   version: users.version,
   accountId: accounts.id,
   accountName: accounts.name,
@@ -31,6 +33,7 @@ export type UserWithAccountRow = {
   role: string;
   status: string;
   passwordHash: string;
+  activatedAt: Date | null;
   version: number;
   accountId: number;
   accountName: string;
@@ -101,4 +104,356 @@ export async function updateUserPassword(exec: Executor, id: number, passwordHas
 
 export async function recordLogin(exec: Executor, id: number) {
   await exec.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, id));
+}
+
+// ---------------------------------------------------------------------------
+// Users of accounts: lists, creation, profile edits, primary user, one-time tokens.
+// ---------------------------------------------------------------------------
+
+const userSummaryColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  role: users.role,
+  status: users.status,
+  userType: users.userType,
+  accountId: users.accountId,
+  accountName: accounts.name,
+  isPrimary: sql<boolean>`coalesce(${accounts.primaryUserId} = ${users.id}, false)`,
+  activationAwaited: sql<boolean>`(${users.activatedAt} is null)`,
+  lastLoginAt: users.lastLoginAt,
+  createdAt: users.createdAt,
+  version: users.version,
+};
+
+type UserSummaryRow = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  role: string;
+  status: string;
+  userType: string;
+  accountId: number;
+  accountName: string;
+  isPrimary: boolean;
+  activationAwaited: boolean;
+  lastLoginAt: Date | null;
+  createdAt: Date;
+  version: number;
+};
+
+function toUserSummary(row: UserSummaryRow): UserSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    userName: row.email,
+    phone: row.phone,
+    role: row.role as Role,
+    status: row.status as UserStatus,
+    userType: row.userType as UserType,
+    accountId: row.accountId,
+    accountName: row.accountName,
+    isPrimary: Boolean(row.isPrimary),
+    activationAwaited: Boolean(row.activationAwaited),
+    lastLoginAt: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    version: row.version,
+  };
+}
+
+/** `%` and `_` typed by a person are searched for literally. */
+function containsPattern(text: string) {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface UserListFilter {
+  /** Visibility of the principal, on the joined accounts table. */
+  scope: SQL | undefined;
+  accountId?: number | undefined;
+  corporateId?: number | undefined;
+  status?: UserStatus | undefined;
+  search?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** One page of users with the total, filtered and ordered in SQL. */
+export async function findUsersPage(exec: Executor, filter: UserListFilter) {
+  const where = and(
+    filter.scope,
+    filter.accountId === undefined ? undefined : eq(users.accountId, filter.accountId),
+    filter.corporateId === undefined ? undefined : eq(accounts.corporateId, filter.corporateId),
+    filter.status === undefined ? undefined : eq(users.status, filter.status),
+    filter.search
+      ? or(
+          ilike(users.name, containsPattern(filter.search)),
+          ilike(users.email, containsPattern(filter.search)),
+        )
+      : undefined,
+  );
+  const [totalRow] = await exec
+    .select({ total: count() })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(where);
+  const rows = await exec
+    .select(userSummaryColumns)
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(where)
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  return { items: rows.map(toUserSummary), total: Number(totalRow?.total ?? 0) };
+}
+
+/** Every user of one account: the primary user first, then by name. */
+export async function findAccountUserSummaries(exec: Executor, accountId: number): Promise<UserSummary[]> {
+  const rows = await exec
+    .select(userSummaryColumns)
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(eq(users.accountId, accountId))
+    .orderBy(
+      asc(sql`case when ${accounts.primaryUserId} = ${users.id} then 0 else 1 end`),
+      asc(sql`lower(${users.name})`),
+      asc(users.id),
+    );
+  return rows.map(toUserSummary);
+}
+
+export async function findUserSummaryById(exec: Executor, id: number): Promise<UserSummary | undefined> {
+  const rows = await exec
+    .select(userSummaryColumns)
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(eq(users.id, id))
+    .limit(1);
+  return rows[0] ? toUserSummary(rows[0]) : undefined;
+}
+
+const accountForUsersColumns = {
+  id: accounts.id,
+  name: accounts.name,
+  type: accounts.type,
+  status: accounts.status,
+  partnerId: accounts.partnerId,
+  primaryUserId: accounts.primaryUserId,
+  paymentMode: accounts.paymentMode,
+  userQuota: accounts.userQuota,
+};
+export type AccountForUsers = {
+  id: number;
+  name: string;
+  type: string;
+  status: string;
+  partnerId: number | null;
+  primaryUserId: number | null;
+  paymentMode: boolean;
+  userQuota: number;
+};
+
+/** The account users are added to or listed for, when the principal can see it. */
+export async function findAccountForUsers(
+  exec: Executor,
+  accountId: number,
+  scope: SQL | undefined,
+): Promise<AccountForUsers | undefined> {
+  const rows = await exec
+    .select(accountForUsersColumns)
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), scope))
+    .limit(1);
+  return rows[0];
+}
+
+/** Re-reads the account inside a transaction and holds its row until commit, so user counts cannot race. */
+export async function lockAccountForUsers(
+  exec: Executor,
+  accountId: number,
+): Promise<AccountForUsers | undefined> {
+  const rows = await exec
+    .select(accountForUsersColumns)
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .for('update');
+  return rows[0];
+}
+
+/** Users of an account in every status: what a user quota counts. */
+export async function countAccountUsers(exec: Executor, accountId: number): Promise<number> {
+  const [row] = await exec.select({ total: count() }).from(users).where(eq(users.accountId, accountId));
+  return Number(row?.total ?? 0);
+}
+
+export async function isEmailTaken(exec: Executor, email: string, exceptUserId?: number): Promise<boolean> {
+  const rows = await exec
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(sql`lower(${users.email})`, email.toLowerCase()),
+        exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** True when a write failed on a unique index (the e-mail index, a name index). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export async function insertUser(
+  exec: Executor,
+  values: {
+    accountId: number;
+    email: string;
+    name: string;
+    phone: string | null;
+    role: Role;
+    userType: UserType;
+    passwordHash: string;
+    token: { hash: string; purpose: PasswordTokenPurpose; expiresAt: Date };
+  },
+): Promise<number | undefined> {
+  const rows = await exec
+    .insert(users)
+    .values({
+      accountId: values.accountId,
+      email: values.email.toLowerCase(),
+      name: values.name,
+      phone: values.phone,
+      role: values.role,
+      userType: values.userType,
+      status: 'ENABLED',
+      passwordHash: values.passwordHash,
+      activatedAt: null,
+      passwordTokenHash: values.token.hash,
+      passwordTokenPurpose: values.token.purpose,
+      passwordTokenExpiresAt: values.token.expiresAt,
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return rows[0]?.id;
+}
+
+/** Name, e-mail and phone, only when the row is still at `version`; false when someone changed it first. */
+export async function updateUserProfile(
+  exec: Executor,
+  id: number,
+  version: number,
+  values: { name: string; email: string; phone: string | null },
+): Promise<boolean> {
+  const rows = await exec
+    .update(users)
+    .set({
+      name: values.name,
+      email: values.email.toLowerCase(),
+      phone: values.phone,
+      version: sql`${users.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(users.id, id), eq(users.version, version)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function setAccountPrimaryUser(exec: Executor, accountId: number, userId: number) {
+  await exec
+    .update(accounts)
+    .set({ primaryUserId: userId, updatedAt: new Date() })
+    .where(eq(accounts.id, accountId));
+}
+
+/** The primary user becomes admin and every other user of the account a plain user (spec §6). */
+export async function flipAccountUserRoles(exec: Executor, accountId: number, primaryUserId: number) {
+  await exec
+    .update(users)
+    .set({
+      role: sql`case when ${users.id} = ${primaryUserId} then 'admin' else 'user' end`,
+      version: sql`${users.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(users.accountId, accountId),
+        or(
+          and(eq(users.id, primaryUserId), ne(users.role, 'admin')),
+          and(ne(users.id, primaryUserId), ne(users.role, 'user')),
+        ),
+      ),
+    );
+}
+
+/** Replaces any earlier link: only the newest one works. */
+export async function storePasswordToken(
+  exec: Executor,
+  userId: number,
+  token: { hash: string; purpose: PasswordTokenPurpose; expiresAt: Date },
+) {
+  await exec
+    .update(users)
+    .set({
+      passwordTokenHash: token.hash,
+      passwordTokenPurpose: token.purpose,
+      passwordTokenExpiresAt: token.expiresAt,
+    })
+    .where(eq(users.id, userId));
+}
+
+/** The user a live (unexpired) one-time token belongs to. */
+export async function findUserByPasswordToken(exec: Executor, tokenHash: string, now: Date) {
+  const rows = await exec
+    .select({
+      id: users.id,
+      email: users.email,
+      accountId: users.accountId,
+      purpose: users.passwordTokenPurpose,
+      activatedAt: users.activatedAt,
+    })
+    .from(users)
+    .where(and(eq(users.passwordTokenHash, tokenHash), gt(users.passwordTokenExpiresAt, now)))
+    .limit(1);
+  const row = rows[0];
+  if (!row || (row.purpose !== 'ACTIVATION' && row.purpose !== 'RESET')) return undefined;
+  return { ...row, purpose: row.purpose as PasswordTokenPurpose };
+}
+
+/**
+ * Sets the password and clears the token in one statement that still requires
+ * the token: of two requests racing with the same link, only one succeeds.
+ */
+export async function consumePasswordToken(
+  exec: Executor,
+  values: { userId: number; tokenHash: string; passwordHash: string; activate: boolean; now: Date },
+): Promise<boolean> {
+  const rows = await exec
+    .update(users)
+    .set({
+      passwordHash: values.passwordHash,
+      hasDemoPassword: false,
+      passwordChangedAt: values.now,
+      passwordTokenHash: null,
+      passwordTokenPurpose: null,
+      passwordTokenExpiresAt: null,
+      ...(values.activate ? { activatedAt: sql`coalesce(${users.activatedAt}, now())` } : {}),
+      version: sql`${users.version} + 1`,
+      updatedAt: values.now,
+    })
+    .where(
+      and(
+        eq(users.id, values.userId),
+        eq(users.passwordTokenHash, values.tokenHash),
+        gt(users.passwordTokenExpiresAt, values.now),
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length > 0;
 }

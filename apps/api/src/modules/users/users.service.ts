@@ -1,15 +1,98 @@
-import type { LoggedInUser, UserPatchBody } from '@vayu/domain';
-import type { Database } from '../../db/client.js';
+import {
+  CONFLICT_MESSAGE,
+  EMAIL_TAKEN_MESSAGE,
+  PLATFORM_ACCOUNT_ALIAS,
+  PLATFORM_ACCOUNT_ID,
+  getPageCount,
+  getPageOffset,
+  type CreateUserBody,
+  type LoggedInUser,
+  type Page,
+  type Role,
+  type UpdateUserBody,
+  type UserPatchBody,
+  type UserStatus,
+  type UserSummary,
+  type UserType,
+} from '@vayu/domain';
+import type { Config } from '../../config.js';
+import type { Database, Executor } from '../../db/client.js';
 import type { RequestContext } from '../../auth/principal.js';
 import { canChangeUsersOf, visibleAccountsCondition } from '../../auth/scope.js';
-import { businessRule, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, businessRule, conflict, forbidden, notFound } from '../../lib/errors.js';
+import type { Mailer } from '../../lib/mailer.js';
+import {
+  composePasswordEmail,
+  createUnusablePasswordHash,
+  issuePasswordToken,
+  passwordTokenLink,
+  type PasswordTokenPurpose,
+} from '../../lib/password-tokens.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { hashToken } from '../../lib/tokens.js';
 import { DEMO_PASSWORD } from '../../lib/demo.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { deleteUserSessions } from '../auth/sessions.repository.js';
-import { findUserById, toLoggedInUser, updateUserPassword, updateUserStatus } from './users.repository.js';
+import { assertUserLimit } from './user-limit.js';
+import {
+  type AccountForUsers,
+  consumePasswordToken,
+  findAccountForUsers,
+  findAccountUserSummaries,
+  findUserById,
+  findUserByPasswordToken,
+  findUserSummaryById,
+  findUsersPage,
+  flipAccountUserRoles,
+  insertUser,
+  isEmailTaken,
+  isUniqueViolation,
+  lockAccountForUsers,
+  setAccountPrimaryUser,
+  storePasswordToken,
+  toLoggedInUser,
+  updateUserPassword,
+  updateUserProfile,
+  updateUserStatus,
+} from './users.repository.js';
 
-export function createUsersService({ db }: { db: Database }) {
+export const INVALID_PASSWORD_LINK_MESSAGE = 'This link is invalid or has expired.';
+export const EMAIL_RESENT_MESSAGE = 'Email Resent.';
+export const RESET_MAIL_SENT_MESSAGE = 'Password reset e-mail sent.';
+
+export interface UserListQuery {
+  page: number;
+  pageSize: number;
+  accountId?: number | undefined;
+  corporateId?: number | undefined;
+  status?: UserStatus | undefined;
+  search?: string | undefined;
+}
+
+/** Where a public request came from, for the audit trail. */
+export interface ClientInfo {
+  ip: string;
+  requestId: string;
+}
+
+/** The platform account may be addressed as −1 (spec §9). */
+const resolveAccountId = (id: number) => (id === PLATFORM_ACCOUNT_ALIAS ? PLATFORM_ACCOUNT_ID : id);
+
+const ownershipOf = (account: AccountForUsers) => ({
+  id: account.id,
+  type: account.type,
+  partnerId: account.partnerId,
+});
+
+export function createUsersService({
+  db,
+  config,
+  mailer,
+}: {
+  db: Database;
+  config: Pick<Config, 'publicUrl'>;
+  mailer: Mailer;
+}) {
   /** A user the principal can see, or 404. */
   async function getVisibleUser(ctx: RequestContext, userId: number) {
     const user = await findUserById(db, userId, visibleAccountsCondition(ctx.principal));
@@ -21,6 +104,70 @@ export function createUsersService({ db }: { db: Database }) {
     const account = { id: user.accountId, type: user.accountType, partnerId: user.accountPartnerId };
     if (!canChangeUsersOf(ctx.principal, account))
       throw forbidden('You are not allowed to change this user.');
+  }
+
+  /** An account the principal can see (404 otherwise) and whose users it may change (403 otherwise). */
+  async function getChangeableAccount(ctx: RequestContext, accountId: number) {
+    const account = await findAccountForUsers(
+      db,
+      resolveAccountId(accountId),
+      visibleAccountsCondition(ctx.principal),
+    );
+    if (!account) throw notFound('Account');
+    if (!canChangeUsersOf(ctx.principal, ownershipOf(account)))
+      throw forbidden('You are not allowed to change the users of this account.');
+    return account;
+  }
+
+  /** Stores a fresh one-time token for the user and queues the e-mail carrying its link, in `tx`. */
+  async function sendPasswordLink(
+    tx: Executor,
+    user: { id: number; name: string; email: string },
+    purpose: PasswordTokenPurpose,
+  ) {
+    const issued = issuePasswordToken(purpose);
+    await storePasswordToken(tx, user.id, issued.stored);
+    const mail = composePasswordEmail(purpose, {
+      name: user.name,
+      userName: user.email,
+      link: passwordTokenLink(config, purpose, issued.token),
+    });
+    await mailer.queue(tx, { to: user.email, ...mail, kind: purpose, userId: user.id });
+  }
+
+  /**
+   * Makes `userId` the account's primary user: admin, while every other user of
+   * the account becomes a plain user (spec §6). Writes the audit row when
+   * anything changed.
+   */
+  async function makePrimaryUser(tx: Executor, ctx: RequestContext, accountId: number, userId: number) {
+    const locked = await lockAccountForUsers(tx, accountId);
+    if (!locked) throw notFound('Account');
+    const before = await findAccountUserSummaries(tx, accountId);
+    const roleChanges = before
+      .map((u) => ({ user: u, role: (u.id === userId ? 'admin' : 'user') as Role }))
+      .filter((c) => c.user.role !== c.role);
+    if (locked.primaryUserId === userId && roleChanges.length === 0) return;
+    const oldPrimary = before.find((u) => u.id === locked.primaryUserId);
+    const newPrimary = before.find((u) => u.id === userId);
+    await flipAccountUserRoles(tx, accountId, userId);
+    await setAccountPrimaryUser(tx, accountId, userId);
+    await recordAudit(tx, ctx, {
+      entity: 'account',
+      entityId: accountId,
+      action: 'PRIMARY_USER_CHANGE',
+      tenantId: accountId,
+      oldValue: {
+        primaryUserId: locked.primaryUserId,
+        primaryUserName: oldPrimary?.userName ?? null,
+        roles: roleChanges.map((c) => ({ userId: c.user.id, userName: c.user.userName, role: c.user.role })),
+      },
+      newValue: {
+        primaryUserId: userId,
+        primaryUserName: newPrimary?.userName ?? null,
+        roles: roleChanges.map((c) => ({ userId: c.user.id, userName: c.user.userName, role: c.role })),
+      },
+    });
   }
 
   return {
@@ -74,6 +221,233 @@ export function createUsersService({ db }: { db: Database }) {
         });
       }
       return toLoggedInUser({ ...user, status });
+    },
+
+    /**
+     * 'List of Users': users of the accounts the principal can see, paged in SQL.
+     * Only site users may look at another corporate's users (spec §6).
+     */
+    async listUsers(ctx: RequestContext, query: UserListQuery): Promise<Page<UserSummary>> {
+      const p = ctx.principal;
+      if (query.corporateId !== undefined && p.userType !== 'site' && query.corporateId !== p.corporateId) {
+        throw forbidden('You may not list the users of this corporate.');
+      }
+      const { items, total } = await findUsersPage(db, {
+        scope: visibleAccountsCondition(p),
+        // In manage mode the list is the users of the tenant acted for.
+        accountId:
+          p.actingTenantId ?? (query.accountId === undefined ? undefined : resolveAccountId(query.accountId)),
+        corporateId: query.corporateId,
+        status: query.status,
+        search: query.search || undefined,
+        limit: query.pageSize,
+        offset: getPageOffset(query.page, query.pageSize),
+      });
+      return {
+        items,
+        page: query.page,
+        pageSize: query.pageSize,
+        total,
+        pageCount: getPageCount(total, query.pageSize),
+      };
+    },
+
+    /** Every user of one account (the tenant detail view). */
+    async listAccountUsers(ctx: RequestContext, accountId: number): Promise<UserSummary[]> {
+      const account = await findAccountForUsers(
+        db,
+        resolveAccountId(accountId),
+        visibleAccountsCondition(ctx.principal),
+      );
+      if (!account) throw notFound('Account');
+      return findAccountUserSummaries(db, account.id);
+    },
+
+    /**
+     * 'Add New User' and the primary user of a new account: the user gets no
+     * usable password, only an activation link by e-mail.
+     */
+    async createUser(
+      ctx: RequestContext,
+      query: { accountId: number; primary: boolean },
+      body: CreateUserBody,
+    ): Promise<UserSummary> {
+      const account = await getChangeableAccount(ctx, query.accountId);
+      if (await isEmailTaken(db, body.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
+      const role: Role = query.primary ? 'admin' : body.role;
+      const passwordHash = await createUnusablePasswordHash();
+      const issued = issuePasswordToken('ACTIVATION');
+
+      const userId = await db
+        .transaction(async (tx) => {
+          const locked = await lockAccountForUsers(tx, account.id);
+          if (!locked) throw notFound('Account');
+          await assertUserLimit(tx, locked);
+          const id = await insertUser(tx, {
+            accountId: account.id,
+            email: body.email,
+            name: body.name,
+            phone: body.phone,
+            role,
+            userType: locked.type as UserType,
+            passwordHash,
+            token: issued.stored,
+          });
+          if (id === undefined) throw conflict(EMAIL_TAKEN_MESSAGE);
+          await recordAudit(tx, ctx, {
+            entity: 'user',
+            entityId: id,
+            action: 'CREATE',
+            tenantId: account.id,
+            oldValue: null,
+            newValue: {
+              name: body.name,
+              userName: body.email,
+              phone: body.phone,
+              role,
+              userType: locked.type,
+              accountId: account.id,
+              status: 'ENABLED',
+              isPrimary: query.primary,
+            },
+          });
+          if (query.primary) await makePrimaryUser(tx, ctx, account.id, id);
+          const mail = composePasswordEmail('ACTIVATION', {
+            name: body.name,
+            userName: body.email,
+            link: passwordTokenLink(config, 'ACTIVATION', issued.token),
+          });
+          await mailer.queue(tx, { to: body.email, ...mail, kind: 'ACTIVATION', userId: id });
+          return id;
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_MESSAGE);
+          throw error;
+        });
+      return (await findUserSummaryById(db, userId))!;
+    },
+
+    /** The edit-user modal: name, e-mail and phone only, from the version the form started with. */
+    async updateUser(ctx: RequestContext, userId: number, body: UpdateUserBody): Promise<UserSummary> {
+      const user = await getVisibleUser(ctx, userId);
+      assertCanChange(ctx, user);
+      if (await isEmailTaken(db, body.email, user.id)) throw conflict(EMAIL_TAKEN_MESSAGE);
+      await db
+        .transaction(async (tx) => {
+          const isUpdated = await updateUserProfile(tx, user.id, body.version, body);
+          if (!isUpdated) throw conflict(CONFLICT_MESSAGE);
+          await recordAudit(tx, ctx, {
+            entity: 'user',
+            entityId: user.id,
+            action: 'UPDATE',
+            tenantId: user.accountId,
+            oldValue: { name: user.name, userName: user.email, phone: user.phone },
+            newValue: { name: body.name, userName: body.email, phone: body.phone },
+          });
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_MESSAGE);
+          throw error;
+        });
+      return (await findUserSummaryById(db, user.id))!;
+    },
+
+    /** `POST /api/setPrimaryUserForTenant/{userId}/{tenantId}`; answers the account's users as they now are. */
+    async setPrimaryUser(ctx: RequestContext, userId: number, accountId: number): Promise<UserSummary[]> {
+      const account = await getChangeableAccount(ctx, accountId);
+      const user = await getVisibleUser(ctx, userId);
+      if (user.accountId !== account.id) throw businessRule('This user does not belong to this account.');
+      if (user.status !== 'ENABLED') throw businessRule('A disabled user cannot be the primary user.');
+      await db.transaction((tx) => makePrimaryUser(tx, ctx, account.id, user.id));
+      return findAccountUserSummaries(db, account.id);
+    },
+
+    /** Sends the user a link to choose a new password; the current password keeps working until then. */
+    async requestPasswordReset(ctx: RequestContext, accountId: number, userId: number) {
+      const user = await getVisibleUser(ctx, userId);
+      if (user.accountId !== resolveAccountId(accountId)) throw notFound('User');
+      assertCanChange(ctx, user);
+      await db.transaction(async (tx) => {
+        await sendPasswordLink(tx, user, 'RESET');
+        await recordAudit(tx, ctx, {
+          entity: 'user',
+          entityId: user.id,
+          action: 'PASSWORD_RESET_REQUESTED',
+          tenantId: user.accountId,
+          oldValue: null,
+          newValue: { userName: user.email },
+        });
+      });
+      return { message: RESET_MAIL_SENT_MESSAGE };
+    },
+
+    /** 'Activation Awaited' → Resend: a new activation link for the account's primary user. */
+    async resendActivation(ctx: RequestContext, accountId: number) {
+      const account = await getChangeableAccount(ctx, accountId);
+      if (account.primaryUserId === null) throw businessRule('This account has no primary user yet.');
+      const user = await findUserById(db, account.primaryUserId);
+      if (!user) throw businessRule('This account has no primary user yet.');
+      if (user.activatedAt !== null)
+        throw businessRule('The primary user has already activated the account.');
+      await db.transaction(async (tx) => {
+        await sendPasswordLink(tx, user, 'ACTIVATION');
+        await recordAudit(tx, ctx, {
+          entity: 'user',
+          entityId: user.id,
+          action: 'ACTIVATION_RESENT',
+          tenantId: account.id,
+          oldValue: null,
+          newValue: { userName: user.email },
+        });
+      });
+      return { message: EMAIL_RESENT_MESSAGE };
+    },
+
+    /** What the activation / reset page shows before the password is chosen. */
+    async getPasswordTokenInfo(token: string) {
+      const user = await findUserByPasswordToken(db, hashToken(token), new Date());
+      if (!user) throw new AppError('NOT_FOUND', INVALID_PASSWORD_LINK_MESSAGE, 404);
+      return { userName: user.email, purpose: user.purpose };
+    },
+
+    /** Chooses the password from an e-mailed link; the link works once. */
+    async setPasswordWithToken(body: { token: string; password: string }, client: ClientInfo) {
+      const invalidLink = () =>
+        badRequest(INVALID_PASSWORD_LINK_MESSAGE, [
+          { path: 'token', message: INVALID_PASSWORD_LINK_MESSAGE },
+        ]);
+      const tokenHash = hashToken(body.token);
+      const user = await findUserByPasswordToken(db, tokenHash, new Date());
+      if (!user) throw invalidLink();
+      const passwordHash = await hashPassword(body.password);
+      const actor: AuditActor = {
+        userId: user.id,
+        userName: user.email,
+        accountId: user.accountId,
+        actingTenantId: null,
+        requestId: client.requestId,
+        ip: client.ip,
+      };
+      await db.transaction(async (tx) => {
+        // Following either link proves the mailbox, so it also completes a pending activation.
+        const isConsumed = await consumePasswordToken(tx, {
+          userId: user.id,
+          tokenHash,
+          passwordHash,
+          activate: true,
+          now: new Date(),
+        });
+        if (!isConsumed) throw invalidLink();
+        await deleteUserSessions(tx, user.id);
+        await recordAudit(tx, actor, {
+          entity: 'user',
+          entityId: user.id,
+          action: 'PASSWORD_SET',
+          tenantId: user.accountId,
+          oldValue: null,
+          newValue: { userName: user.email, purpose: user.purpose, activated: user.activatedAt === null },
+        });
+      });
     },
   };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "industry_categories" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "users_password_token_uq" ON "users" USING btree ("password_token_hash") WHERE password_token_hash is not null;

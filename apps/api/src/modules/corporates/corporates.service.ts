@@ -1,0 +1,49 @@
+import { CORPORATE_EXISTS_MESSAGE, type Corporate } from '@vayu/domain';
+import type { Database } from '../../db/client.js';
+import type { RequestContext } from '../../auth/principal.js';
+import { conflict } from '../../lib/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
+import {
+  findCorporates,
+  insertCorporateWithAccount,
+  isCorporateNameTaken,
+  lockCorporateName,
+} from './corporates.repository.js';
+
+export function createCorporatesService({ db }: { db: Database }) {
+  return {
+    /** `/corporate-list`, by type and status (the route is for site users only). */
+    listCorporates(_ctx: RequestContext, filter: { type?: string | undefined; status?: string | undefined }) {
+      return findCorporates(db, filter);
+    },
+
+    /** Creates the corporate and its corporate account in one transaction. */
+    async createCorporate(
+      ctx: RequestContext,
+      body: { name: string; type: string; contactEmail: string | null },
+    ): Promise<Corporate> {
+      return db.transaction(async (tx) => {
+        await lockCorporateName(tx, body.name);
+        if (await isCorporateNameTaken(tx, body.name)) throw conflict(CORPORATE_EXISTS_MESSAGE);
+        const { corporate, accountId } = await insertCorporateWithAccount(tx, body);
+        await recordAudit(tx, ctx, {
+          entity: 'corporate',
+          entityId: corporate.id,
+          action: 'CREATE',
+          tenantId: accountId,
+          oldValue: null,
+          newValue: {
+            name: corporate.name,
+            type: corporate.type,
+            status: corporate.status,
+            contactEmail: corporate.contactEmail,
+            accountId,
+          },
+        });
+        return corporate;
+      });
+    },
+  };
+}
+
+export type CorporatesService = ReturnType<typeof createCorporatesService>;
