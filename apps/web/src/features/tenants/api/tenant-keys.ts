@@ -1,0 +1,25 @@
+import type { TenantListQuery } from '@vayu/domain';
+
+/** The list filters the tenant list keeps in the URL and sends to the server. */
+export type TenantListFilters = Pick<
+  TenantListQuery,
+  'page' | 'pageSize' | 'search' | 'partnerId' | 'status' | 'remoteCalibration'
+>;
+
+/** Query keys of the tenant screens; mutations invalidate through these. */
+export const tenantKeys = {
+  all: ['tenants'] as const,
+  lists: () => [...tenantKeys.all, 'list'] as const,
+  list: (filters: TenantListFilters) => [...tenantKeys.lists(), filters] as const,
+  details: () => [...tenantKeys.all, 'detail'] as const,
+  detail: (id: number) => [...tenantKeys.details(), id] as const,
+  users: (id: number) => [...tenantKeys.all, 'users', id] as const,
+  subscription: (id: number) => [...tenantKeys.all, 'subscription', id] as const,
+  address: (accountType: string, accountId: number, addressType: string) =>
+    [...tenantKeys.all, 'address', accountType, accountId, addressType] as const,
+  migratePreview: (tenantId: number, partnerId: number) =>
+    [...tenantKeys.all, 'migrate-preview', tenantId, partnerId] as const,
+  partnerOptions: () => [...tenantKeys.all, 'lookup', 'partners'] as const,
+  industryOptions: () => [...tenantKeys.all, 'lookup', 'industries'] as const,
+  corporateOptions: () => [...tenantKeys.all, 'lookup', 'corporates'] as const,
+};

@@ -1,0 +1,230 @@
+import { notifications } from '@mantine/notifications';
+import { act, screen, waitFor } from '@testing-library/react';
+import { CONFLICT_MESSAGE, type TenantDetail } from '@vayu/domain';
+import { Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setStoredUser } from '../../app/session';
+import { closeAllDialogs } from '../../components/dialogs';
+import { buildUser, createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { TenantFormPage } from './tenant-form';
+
+afterEach(() => {
+  act(() => {
+    closeAllDialogs();
+    notifications.clean();
+  });
+});
+
+function tenantDetail(overrides: Partial<TenantDetail> = {}): TenantDetail {
+  return {
+    id: 21,
+    name: 'Shree Cement Works',
+    type: 'tenant',
+    status: 'ENABLED',
+    workingStatus: 'ON',
+    partnerId: 4,
+    partnerName: 'Green Analytics',
+    industryId: 3,
+    industry: { id: 3, name: 'Cement' },
+    industryCode: null,
+    corporate: null,
+    contactEmail: 'env@shree.example',
+    contactNo: '919876543210',
+    address: 'Plot 4, RIICO Area',
+    city: 'Beawar',
+    stateCode: 'RJ',
+    stateName: 'Rajasthan',
+    countryCode: 'IN',
+    countryName: 'India',
+    zip: '305901',
+    gstin: null,
+    latitude: 26.1,
+    longitude: 74.3,
+    timeZone: 'Asia/Kolkata',
+    logoUrl: null,
+    ioeyeTenantId: 0,
+    planDetails: { planCode: 'BASIC', paymentMode: false, userQuota: 5, parameterQuota: 20, cameraQuota: 2 },
+    isRemotePerformanceCheck: false,
+    tenantPermissionDetails: [],
+    isBlocked: false,
+    partnerSince: '2026-01-10T08:00:00.000Z',
+    primaryUser: null,
+    activationAwaited: false,
+    isDemo: false,
+    approvalStatus: 'APPROVED',
+    createdAt: '2026-01-10T08:00:00.000Z',
+    updatedAt: '2026-01-10T08:00:00.000Z',
+    version: 2,
+    ...overrides,
+  };
+}
+
+const partners = [
+  {
+    id: 4,
+    name: 'Green Analytics',
+    status: 'ENABLED',
+    contactEmail: null,
+    contactNo: null,
+    city: null,
+    state: null,
+    tenantCount: 1,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  },
+];
+const industries = [
+  {
+    id: 3,
+    name: 'Cement',
+    status: 'ENABLED',
+    tenantCount: 1,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    version: 1,
+  },
+];
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+type Handlers = Parameters<typeof createApiMock>[0];
+
+function renderForm(route: string, handlers: Handlers = {}) {
+  setStoredUser(buildUser({ userType: 'site' }));
+  const api = createApiMock({
+    'GET /api/partners': () => jsonResponse(partners),
+    'GET /api/industries': () => jsonResponse(industries),
+    'GET /api/corporates': () => jsonResponse([]),
+    'GET /api/tenant-by-id/21': () => jsonResponse(tenantDetail()),
+    ...handlers,
+  });
+  vi.stubGlobal('fetch', vi.fn(api.fetch));
+  const view = renderWithProviders(
+    <Routes>
+      <Route path="/new/tenants/:type/:tenantId" element={<TenantFormPage />} />
+      <Route path="*" element={<LocationProbe />} />
+    </Routes>,
+    { route },
+  );
+  return { ...view, api };
+}
+
+const formDataOf = (init: RequestInit) => init.body as FormData;
+
+// The form has many comboboxes; typing into it under jsdom is slow on a busy machine.
+describe('TenantFormPage', { timeout: 20_000 }, () => {
+  it('redirects an unknown account type to /', async () => {
+    renderForm('/new/tenants/corporate/0');
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('shows the schema messages for a bad GSTIN and an out-of-range latitude, keeping what was typed', async () => {
+    const { user, api } = renderForm('/new/tenants/partner/21');
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    expect(name).toHaveValue('Shree Cement Works');
+
+    await user.type(screen.getByRole('textbox', { name: 'GSTIN' }), '27ABCDE1234F1Z1');
+    const latitude = screen.getByRole('textbox', { name: 'Latitude' });
+    await user.clear(latitude);
+    await user.type(latitude, '95');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Enter a valid 15-character GSTIN')).toBeInTheDocument();
+    expect(screen.getByText('Latitude must be between -90 and 90')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'GSTIN' })).toHaveValue('27ABCDE1234F1Z1');
+    expect(latitude).toHaveValue('95');
+    expect(latitude).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('requires a category and a partner for an industry', async () => {
+    const { user } = renderForm('/new/tenants/partner/0');
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Ambuja Plant');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    // Category, partner and contact e-mail; the empty number gets the phone message.
+    expect(await screen.findAllByText('This field is required')).toHaveLength(3);
+    expect(screen.getByText('Enter a valid phone number with country code')).toBeInTheDocument();
+  });
+
+  it('creates as multipart with trimmed fields and opens the new account', async () => {
+    const { user, api } = renderForm('/new/tenants/statutory/0', {
+      'POST /api/create/statutory': () => jsonResponse({ id: 77, accountType: 'statutory' }, 201),
+    });
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), '  Rajasthan SPCB  ');
+    await user.type(screen.getByRole('textbox', { name: /^Contact e-mail/ }), 'Board@RSPCB.example');
+    await user.type(screen.getByRole('textbox', { name: /^Contact number/ }), '9876501234');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/accounts/statutory/77/view'),
+    );
+    const post = api.calls.find((call) => call.method === 'POST');
+    const body = formDataOf(post!.init);
+    expect(body.get('name')).toBe('Rajasthan SPCB');
+    expect(body.get('contactEmail')).toBe('board@rspcb.example');
+    expect(body.get('contactNo')).toBe('919876501234');
+    expect(body.get('countryCode')).toBe('IN');
+    expect(body.get('gstin')).toBe('');
+    expect(body.has('version')).toBe(false);
+  });
+
+  it('puts server field errors under their fields', async () => {
+    const { user } = renderForm('/new/tenants/partner/21', {
+      'PUT /api/tenants/21': () =>
+        errorResponse(400, 'VALIDATION_FAILED', 'The request has invalid fields.', [
+          { path: 'name', message: 'An account with this name already exists' },
+        ]),
+    });
+    await screen.findByDisplayValue('Shree Cement Works');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('An account with this name already exists')).toBeInTheDocument();
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('on a 409 says the record changed and reloads the latest version on request', async () => {
+    let loads = 0;
+    const { user, api } = renderForm('/new/tenants/partner/21', {
+      'GET /api/tenant-by-id/21': () =>
+        jsonResponse(++loads === 1 ? tenantDetail() : tenantDetail({ name: 'Shree Cement Ltd', version: 3 })),
+      'PUT /api/tenants/21': ({ init }) =>
+        formDataOf(init).get('version') === '2'
+          ? errorResponse(409, 'CONFLICT', CONFLICT_MESSAGE)
+          : jsonResponse(tenantDetail({ version: 4 })),
+    });
+    await screen.findByDisplayValue('Shree Cement Works');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText(CONFLICT_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    expect(await screen.findByDisplayValue('Shree Cement Ltd')).toBeInTheDocument();
+    expect(screen.queryByText(CONFLICT_MESSAGE)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/accounts/tenant/21/view'));
+    const puts = api.calls.filter((call) => call.method === 'PUT');
+    expect(puts.map((call) => formDataOf(call.init).get('version'))).toEqual(['2', '3']);
+  });
+
+  it('on any other edit failure says so and returns to the list', async () => {
+    const { user } = renderForm('/new/tenants/partner/21', {
+      'PUT /api/tenants/21': () => errorResponse(500, 'INTERNAL', 'An unexpected error occurred.'),
+    });
+    await screen.findByDisplayValue('Shree Cement Works');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Something went wrong, try again later.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/tenants'));
+  });
+
+  it('refuses a logo that is not an image or too large', async () => {
+    const { user } = renderForm('/new/tenants/partner/21');
+    await screen.findByDisplayValue('Shree Cement Works');
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File(['x'.repeat(600 * 1024)], 'big.png', { type: 'image/png' }));
+    expect(await screen.findByText('The logo must be at most 512 KB')).toBeInTheDocument();
+  });
+});

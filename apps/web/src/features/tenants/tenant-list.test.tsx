@@ -1,0 +1,227 @@
+import { notifications } from '@mantine/notifications';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { TenantListItem } from '@vayu/domain';
+import { Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setStoredUser } from '../../app/session';
+import { closeAllDialogs, DialogHost } from '../../components/dialogs';
+import { buildUser, createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { TenantList } from './tenant-list';
+
+afterEach(() => {
+  act(() => {
+    closeAllDialogs();
+    notifications.clean();
+  });
+  vi.useRealTimers();
+});
+
+function tenantRow(overrides: Partial<TenantListItem> = {}): TenantListItem {
+  return {
+    id: 21,
+    name: 'Shree Cement Works',
+    type: 'tenant',
+    status: 'ENABLED',
+    workingStatus: 'ON',
+    partnerId: 4,
+    partnerName: 'Green Analytics',
+    industryName: 'Cement',
+    city: 'Beawar',
+    stateCode: 'RJ',
+    contactEmail: 'env@shree.example',
+    isRemotePerformanceCheck: false,
+    isBlocked: false,
+    planCode: 'BASIC',
+    createdAt: '2026-01-10T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function pageOf(items: TenantListItem[], page = 1, total = items.length) {
+  return { items, page, pageSize: 9, total, pageCount: Math.max(1, Math.ceil(total / 9)) };
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+type Handlers = Parameters<typeof createApiMock>[0];
+
+function renderList(route: string, handlers: Handlers, userType: 'site' | 'partner' = 'site') {
+  setStoredUser(buildUser({ userType }));
+  const api = createApiMock({
+    'GET /api/partners': () => jsonResponse([]),
+    ...handlers,
+  });
+  vi.stubGlobal('fetch', vi.fn(api.fetch));
+  const view = renderWithProviders(
+    <>
+      <Routes>
+        <Route
+          path="/tenants"
+          element={
+            <>
+              <TenantList />
+              <LocationProbe />
+            </>
+          }
+        />
+        <Route path="/subscription/:tenantId" element={<LocationProbe />} />
+      </Routes>
+      <DialogHost />
+    </>,
+    { route },
+  );
+  return { ...view, api };
+}
+
+// While the confirm is open the page behind it is aria-hidden, so the query includes hidden elements.
+const statusSwitch = () => screen.getByRole('switch', { name: 'Enabled: Shree Cement Works', hidden: true });
+
+describe('TenantList', () => {
+  it('shows one page of industries with their details', async () => {
+    renderList('/tenants', { 'GET /api/tenants': () => jsonResponse(pageOf([tenantRow()])) });
+    const table = await screen.findByRole('table', { name: 'Industries: 1–1 of 1' });
+    const row = within(table).getByRole('row', { name: /Shree Cement Works/ });
+    expect(within(row).getByRole('link', { name: 'Shree Cement Works' })).toHaveAttribute(
+      'href',
+      '/accounts/tenant/21/view',
+    );
+    expect(within(row).getByText('Cement')).toBeInTheDocument();
+    expect(within(row).getByText('Green Analytics')).toBeInTheDocument();
+    expect(within(row).getByText('Beawar, Rajasthan')).toBeInTheDocument();
+    expect(within(row).getByText('BASIC')).toBeInTheDocument();
+  });
+
+  it('says so when nothing matches', async () => {
+    renderList('/tenants', { 'GET /api/tenants': () => jsonResponse(pageOf([])) });
+    expect(await screen.findByText('No industries found')).toBeInTheDocument();
+  });
+
+  it('disables at once and reverts when the confirm is cancelled', async () => {
+    const { user, api } = renderList('/tenants', {
+      'GET /api/tenants': () => jsonResponse(pageOf([tenantRow()])),
+    });
+    await screen.findByRole('table', { name: /^Industries:/ });
+    expect(statusSwitch()).toBeChecked();
+
+    await user.click(statusSwitch());
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Do you really want to Disable/Enable this industry?')).toBeVisible();
+    // The row already shows the new status while the question is open.
+    expect(statusSwitch()).not.toBeChecked();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(statusSwitch()).toBeChecked());
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('reverts and says so when the status change fails', async () => {
+    const { user, api } = renderList('/tenants', {
+      'GET /api/tenants': () => jsonResponse(pageOf([tenantRow()])),
+      'POST /api/changeTenantStatus/21': () =>
+        errorResponse(500, 'INTERNAL', 'An unexpected error occurred.'),
+    });
+    await screen.findByRole('table', { name: /^Industries:/ });
+    await user.click(statusSwitch());
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+
+    expect(await screen.findByText('Error Changing Status.')).toBeInTheDocument();
+    await waitFor(() => expect(statusSwitch()).toBeChecked());
+    const post = api.calls.find((call) => call.method === 'POST');
+    expect(post?.url).toBe('/api/changeTenantStatus/21');
+    expect(JSON.parse(String(post?.init.body))).toEqual({ status: 'DISABLED' });
+  });
+
+  it('enables through the partner request, then opens the subscription page', async () => {
+    const { user, api } = renderList('/tenants', {
+      'GET /api/tenants': () => jsonResponse(pageOf([tenantRow({ status: 'DISABLED' })])),
+      'POST /api/addPartnerRequest': () => jsonResponse({ id: 5 }, 201),
+      'POST /api/changeTenantStatus/21': () => jsonResponse({}),
+    });
+    await screen.findByRole('table', { name: /^Industries:/ });
+    expect(statusSwitch()).not.toBeChecked();
+    await user.click(statusSwitch());
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Enable' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/subscription/21'));
+    const posts = api.calls.filter((call) => call.method === 'POST');
+    expect(posts.map((call) => call.url)).toEqual(['/api/addPartnerRequest', '/api/changeTenantStatus/21']);
+    expect(JSON.parse(String(posts[0]?.init.body))).toEqual({ tenantId: 21, partnerId: 4 });
+    expect(JSON.parse(String(posts[1]?.init.body))).toEqual({ status: 'ENABLED' });
+    expect(await screen.findByText('Status Changed.')).toBeInTheDocument();
+  });
+
+  it('reads every filter from the URL and asks the server for that page', async () => {
+    const { api } = renderList('/tenants?page=2&search=steel&status=DISABLED&partnerId=4&remote=true', {
+      'GET /api/tenants': () => jsonResponse(pageOf([tenantRow({ status: 'DISABLED' })], 2, 10)),
+    });
+    await screen.findByRole('table', { name: 'Industries: 10–10 of 10' });
+    const url = new URL(api.calls.find((call) => call.url.startsWith('/api/tenants'))!.url, 'http://x');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      page: '2',
+      pageSize: '9',
+      search: 'steel',
+      partnerId: '4',
+      status: 'DISABLED',
+      remoteCalibration: 'true',
+    });
+    expect(screen.getByRole('searchbox', { name: 'Search industries' })).toHaveValue('steel');
+    expect(screen.getByRole('radio', { name: 'Disabled' })).toBeChecked();
+  });
+
+  it('keeps filter changes in the URL and goes back to page 1', async () => {
+    const { user, api } = renderList('/tenants?page=3', {
+      'GET /api/tenants': ({ url }) =>
+        jsonResponse(pageOf([tenantRow()], Number(new URL(url, 'http://x').searchParams.get('page')), 30)),
+    });
+    await screen.findByRole('table', { name: /^Industries:/ });
+
+    await user.click(screen.getByRole('radio', { name: 'Enabled' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/tenants\?status=ENABLED$/),
+    );
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search industries' }), 'cem');
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/tenants\?status=ENABLED&search=cem$/),
+    );
+    // One server search for the whole word, not one per key.
+    const searches = api.calls.filter((call) => call.url.includes('search='));
+    expect(searches.map((call) => new URL(call.url, 'http://x').searchParams.get('search'))).toEqual(['cem']);
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        /^\/tenants\?status=ENABLED&search=cem&page=2$/,
+      ),
+    );
+  });
+
+  it('shows site users the add buttons and partner users only Add Industry without the toggle', async () => {
+    renderList('/tenants', { 'GET /api/tenants': () => jsonResponse(pageOf([tenantRow()])) }, 'partner');
+    await screen.findByRole('table', { name: /^Industries:/ });
+    expect(screen.getByRole('link', { name: 'Add Industry' })).toHaveAttribute(
+      'href',
+      '/new/tenants/partner/0',
+    );
+    expect(screen.queryByRole('link', { name: 'Add Statutory Account' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+  });
+
+  it('shows an error with a working retry', async () => {
+    let attempt = 0;
+    const { user } = renderList('/tenants', {
+      'GET /api/tenants': () =>
+        ++attempt === 1
+          ? errorResponse(403, 'FORBIDDEN', 'Not allowed.')
+          : jsonResponse(pageOf([tenantRow()])),
+    });
+    expect(await screen.findByText('The industries could not be loaded.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: /^Industries:/ })).toBeInTheDocument();
+  });
+});

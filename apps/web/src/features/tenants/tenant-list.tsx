@@ -1,0 +1,413 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
+import type { TenantListItem } from '@vayu/domain';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { getErrorMessage } from '../../app/error-message';
+import { useSessionUser } from '../../app/session';
+import { Pagination } from '../../components/pagination';
+import { formatNumber } from '../../i18n';
+import { AccountStatusBadge } from '../accounts/account-status-badge';
+import { usePartnerOptions } from './api/get-lookups';
+import { useTenants } from './api/get-tenants';
+import { SEARCH_DEBOUNCE_MS, stateName, TENANT_PAGE_SIZE } from './tenant-constants';
+import {
+  readTenantListParams,
+  writeTenantListParams,
+  type StatusFilter,
+  type TenantListParamChange,
+} from './tenant-list-params';
+import { TenantsMigratePartnerDialog } from './tenants-migrate-partner-dialog';
+import { TenantsSubscriptionDialog } from './tenants-subscription-dialog';
+import { useTenantStatusToggle } from './use-tenant-status-toggle';
+import { WorkingStatusText } from './working-status-text';
+
+const COLUMN_COUNT = 8;
+const ALL = 'all';
+
+type OpenDialog = { kind: 'subscription' | 'migrate'; tenant: TenantListItem } | null;
+
+/**
+ * `/tenants`: one page of industries at a time, searched, filtered and paged on
+ * the server (spec §2, issue: must stay fast at 100,000 tenants). Every filter
+ * lives in the URL.
+ */
+export function TenantList() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const isSite = user?.userType === 'site';
+  // Matches the access of /new/tenants/… and POST /create/{type}: site and partner admins.
+  const canAdd = (isSite || user?.userType === 'partner') && user?.role === 'admin';
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readTenantListParams(searchParams);
+  const tenants = useTenants(filters);
+  const { toggle, pendingIds } = useTenantStatusToggle();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  useDocumentTitle(`${t('tenants.list.title')} · ${t('common.appName')}`);
+
+  const change = (next: TenantListParamChange) =>
+    setSearchParams((params) => writeTenantListParams(params, next));
+
+  const hasFilters =
+    filters.search !== undefined ||
+    filters.partnerId !== undefined ||
+    filters.status !== 'all' ||
+    filters.remoteCalibration !== undefined;
+  const data = tenants.data;
+  // A page past the end (an old link, or rows that went away) shows the last page instead.
+  useEffect(() => {
+    if (data && data.pageCount > 0 && filters.page > data.pageCount && !tenants.isPlaceholderData) {
+      setSearchParams((params) => writeTenantListParams(params, { page: data.pageCount }), {
+        replace: true,
+      });
+    }
+  }, [data, filters.page, setSearchParams, tenants.isPlaceholderData]);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={1}>{t('tenants.list.title')}</Title>
+        {canAdd && (
+          <Group gap="sm">
+            <Button component={Link} to="/new/tenants/partner/0">
+              {t('tenants.list.addIndustry')}
+            </Button>
+            {isSite && (
+              <Button component={Link} to="/new/tenants/statutory/0" variant="default">
+                {t('tenants.list.addStatutory')}
+              </Button>
+            )}
+          </Group>
+        )}
+      </Group>
+
+      <TenantFilters
+        filters={filters}
+        showPartner={isSite}
+        onChange={change}
+        hasFilters={hasFilters}
+        onClear={() => setSearchParams(new URLSearchParams())}
+      />
+
+      {tenants.isError ? (
+        <Alert color="red" variant="light" title={t('tenants.list.loadError')}>
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{getErrorMessage(t, tenants.error)}</Text>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => void tenants.refetch()}
+              loading={tenants.isFetching}
+            >
+              {t('common.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : data && data.items.length === 0 && !tenants.isPlaceholderData ? (
+        <Paper withBorder radius="md" p="xl">
+          <Text ta="center" c="dimmed">
+            {t('tenants.list.empty')}
+          </Text>
+        </Paper>
+      ) : (
+        <>
+          <TenantTable
+            page={data}
+            isRefreshing={tenants.isPlaceholderData}
+            canToggle={isSite}
+            canMigrate={isSite}
+            canSeeSubscription={isSite || user?.userType === 'partner'}
+            pendingIds={pendingIds}
+            onToggle={(tenant) => void toggle(tenant)}
+            onOpen={(kind, tenant) => setDialog({ kind, tenant })}
+          />
+          {data && (
+            <Pagination
+              page={data.page}
+              pageCount={data.pageCount}
+              onChange={(page) => change({ page })}
+              disabled={tenants.isPlaceholderData}
+            />
+          )}
+        </>
+      )}
+
+      <TenantsSubscriptionDialog
+        tenant={dialog?.kind === 'subscription' ? dialog.tenant : null}
+        onClose={() => setDialog(null)}
+      />
+      <TenantsMigratePartnerDialog
+        tenant={dialog?.kind === 'migrate' ? dialog.tenant : null}
+        onClose={() => setDialog(null)}
+      />
+    </Stack>
+  );
+}
+
+interface TenantFiltersProps {
+  filters: ReturnType<typeof readTenantListParams>;
+  showPartner: boolean;
+  hasFilters: boolean;
+  onChange: (change: TenantListParamChange) => void;
+  onClear: () => void;
+}
+
+function TenantFilters({ filters, showPartner, hasFilters, onChange, onClear }: TenantFiltersProps) {
+  const { t } = useTranslation();
+  const partners = usePartnerOptions(showPartner);
+  const urlSearch = filters.search ?? '';
+  const [searchText, setSearchText] = useState(urlSearch);
+  const sentSearch = useRef(urlSearch);
+  const sendSearch = useDebouncedCallback((value: string) => {
+    sentSearch.current = value.trim();
+    onChange({ search: value.trim() || undefined });
+  }, SEARCH_DEBOUNCE_MS);
+
+  // Back, forward or "clear filters" change the URL: the box follows it.
+  useEffect(() => {
+    if (urlSearch !== sentSearch.current) {
+      sentSearch.current = urlSearch;
+      setSearchText(urlSearch);
+    }
+  }, [urlSearch]);
+
+  const partnerData = [
+    { value: ALL, label: t('tenants.list.allPartners') },
+    { value: '-1', label: t('tenants.list.noPartner') },
+    ...(partners.data ?? []).map((partner) => ({ value: String(partner.id), label: partner.name })),
+  ];
+  // A partner id from the URL shows even before (or without) the list of partners.
+  if (
+    filters.partnerId !== undefined &&
+    !partnerData.some((option) => option.value === String(filters.partnerId))
+  ) {
+    partnerData.push({ value: String(filters.partnerId), label: `#${filters.partnerId}` });
+  }
+  const remoteValue =
+    filters.remoteCalibration === undefined ? ALL : filters.remoteCalibration ? 'true' : 'false';
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <TextInput
+          label={t('tenants.list.search')}
+          placeholder={t('tenants.list.searchPlaceholder')}
+          type="search"
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.currentTarget.value);
+            sendSearch(event.currentTarget.value);
+          }}
+          w={260}
+          maxLength={100}
+        />
+        {showPartner && (
+          <Select
+            label={t('tenants.list.partnerFilter')}
+            data={partnerData}
+            value={filters.partnerId === undefined ? ALL : String(filters.partnerId)}
+            onChange={(value) =>
+              onChange({ partnerId: value === null || value === ALL ? undefined : Number(value) })
+            }
+            allowDeselect={false}
+            searchable
+            w={220}
+          />
+        )}
+        <Stack gap={4}>
+          <Text id="tenant-status-filter" size="sm" fw={500}>
+            {t('tenants.list.statusFilter')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="tenant-status-filter"
+            value={filters.status}
+            onChange={(value) => onChange({ status: value as StatusFilter })}
+            data={[
+              { value: 'all', label: t('tenants.list.all') },
+              { value: 'ENABLED', label: t('tenants.list.enabled') },
+              { value: 'DISABLED', label: t('tenants.list.disabled') },
+            ]}
+          />
+        </Stack>
+        <Select
+          label={t('tenants.list.remoteFilter')}
+          data={[
+            { value: ALL, label: t('tenants.list.remoteAny') },
+            { value: 'true', label: t('tenants.list.remoteYes') },
+            { value: 'false', label: t('tenants.list.remoteNo') },
+          ]}
+          value={remoteValue}
+          onChange={(value) =>
+            onChange({ remoteCalibration: value === 'true' ? true : value === 'false' ? false : undefined })
+          }
+          allowDeselect={false}
+          w={220}
+        />
+        {hasFilters && (
+          <Button variant="subtle" onClick={onClear}>
+            {t('tenants.list.clearFilters')}
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+interface TenantTableProps {
+  page: { items: TenantListItem[]; page: number; total: number } | undefined;
+  isRefreshing: boolean;
+  canToggle: boolean;
+  canMigrate: boolean;
+  canSeeSubscription: boolean;
+  pendingIds: ReadonlySet<number>;
+  onToggle: (tenant: TenantListItem) => void;
+  onOpen: (kind: 'subscription' | 'migrate', tenant: TenantListItem) => void;
+}
+
+function TenantTable({
+  page,
+  isRefreshing,
+  canToggle,
+  canMigrate,
+  canSeeSubscription,
+  pendingIds,
+  onToggle,
+  onOpen,
+}: TenantTableProps) {
+  const { t } = useTranslation();
+  const notSet = t('common.notSet');
+  const isLoading = page === undefined;
+  const from = page ? (page.page - 1) * TENANT_PAGE_SIZE + 1 : 0;
+  const to = page ? from + page.items.length - 1 : 0;
+  const hasActions = canMigrate || canSeeSubscription;
+
+  return (
+    <Paper withBorder radius="md">
+      <Table.ScrollContainer minWidth={960}>
+        <Table striped highlightOnHover verticalSpacing="sm" aria-busy={isLoading || isRefreshing}>
+          <Table.Caption>
+            {isLoading
+              ? t('common.loading')
+              : t('tenants.list.caption', {
+                  from: formatNumber(from),
+                  to: formatNumber(to),
+                  total: formatNumber(page.total),
+                })}
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('tenants.list.name')}</Table.Th>
+              <Table.Th scope="col">{t('tenants.list.category')}</Table.Th>
+              <Table.Th scope="col">{t('tenants.list.partner')}</Table.Th>
+              <Table.Th scope="col">{t('tenants.list.location')}</Table.Th>
+              <Table.Th scope="col">{t('tenants.list.workingStatus')}</Table.Th>
+              <Table.Th scope="col">{t('tenants.list.plan')}</Table.Th>
+              <Table.Th scope="col">{t('tenants.list.status')}</Table.Th>
+              {hasActions && <Table.Th scope="col">{t('tenants.list.actions')}</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody style={{ opacity: isRefreshing ? 0.6 : 1 }}>
+            {isLoading
+              ? Array.from({ length: TENANT_PAGE_SIZE }, (_, row) => (
+                  <Table.Tr key={row} aria-hidden>
+                    {Array.from({ length: hasActions ? COLUMN_COUNT : COLUMN_COUNT - 1 }, (__, column) => (
+                      <Table.Td key={column}>
+                        <Skeleton height={14} />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              : page.items.map((tenant) => {
+                  const location = [tenant.city, stateName(tenant.stateCode)].filter(Boolean).join(', ');
+                  return (
+                    <Table.Tr key={tenant.id}>
+                      <Table.Td fw={500}>
+                        <Group gap={6} wrap="nowrap">
+                          <Anchor component={Link} to={`/accounts/${tenant.type}/${tenant.id}/view`}>
+                            {tenant.name}
+                          </Anchor>
+                          {tenant.isBlocked && (
+                            <Badge color="red" size="xs" variant="outline">
+                              {t('tenants.list.blocked')}
+                            </Badge>
+                          )}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>{tenant.industryName || notSet}</Table.Td>
+                      <Table.Td>{tenant.partnerName || notSet}</Table.Td>
+                      <Table.Td>{location || notSet}</Table.Td>
+                      <Table.Td>
+                        <WorkingStatusText value={tenant.workingStatus} />
+                      </Table.Td>
+                      <Table.Td>{tenant.planCode || notSet}</Table.Td>
+                      <Table.Td>
+                        {canToggle && tenant.status !== 'DELETED' ? (
+                          <Group gap="xs" wrap="nowrap">
+                            <Switch
+                              checked={tenant.status === 'ENABLED'}
+                              onChange={() => onToggle(tenant)}
+                              disabled={pendingIds.has(tenant.id)}
+                              aria-label={t('tenants.list.toggleStatus', { name: tenant.name })}
+                            />
+                            <AccountStatusBadge status={tenant.status} />
+                          </Group>
+                        ) : (
+                          <AccountStatusBadge status={tenant.status} />
+                        )}
+                      </Table.Td>
+                      {hasActions && (
+                        <Table.Td>
+                          <Group gap={4} wrap="nowrap">
+                            {canSeeSubscription && (
+                              <Tooltip label={t('tenants.list.subscription')}>
+                                <ActionIcon
+                                  variant="subtle"
+                                  aria-label={t('tenants.list.subscriptionOf', { name: tenant.name })}
+                                  onClick={() => onOpen('subscription', tenant)}
+                                >
+                                  <span aria-hidden>₹</span>
+                                </ActionIcon>
+                              </Tooltip>
+                            )}
+                            {canMigrate && (
+                              <Tooltip label={t('tenants.list.migrate')}>
+                                <ActionIcon
+                                  variant="subtle"
+                                  aria-label={t('tenants.list.migrateOf', { name: tenant.name })}
+                                  onClick={() => onOpen('migrate', tenant)}
+                                >
+                                  <span aria-hidden>⇄</span>
+                                </ActionIcon>
+                              </Tooltip>
+                            )}
+                          </Group>
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  );
+                })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
