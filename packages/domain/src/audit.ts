@@ -52,10 +52,33 @@ export const auditDocumentQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).default(1),
 });
+/**
+ * Fields of an audit document that map to its columns. Any other search goes
+ * below `newValue.` or `oldValue.` (for example `newValue.status`).
+ */
+export const AUDIT_DOCUMENT_FIELDS = [
+  'id',
+  'createdAt',
+  'actor.userId',
+  'actor.userName',
+  'actor.accountId',
+  'actor.actingTenantId',
+  'tenant.id',
+  'tenant.name',
+  'entity',
+  'entityId',
+  'action',
+  'requestId',
+  'ip',
+] as const;
+export type AuditDocumentField = (typeof AUDIT_DOCUMENT_FIELDS)[number];
+export const AUDIT_VALUE_ROOTS = ['newValue', 'oldValue'] as const;
+export type AuditDocumentQuery = z.infer<typeof auditDocumentQuerySchema>;
 export const auditDocumentSchema = z.object({
   id: z.number().int(),
   document: z.record(z.string(), z.unknown()),
 });
+export type AuditDocument = z.infer<typeof auditDocumentSchema>;
 
 /** `GET /api/logs`: activity per tenant and user over a date range. */
 export const activityLogQuerySchema = z.object({
@@ -77,6 +100,8 @@ export const activityLogRowSchema = z.object({
   entityId: z.string().nullable(),
   ip: z.string().nullable(),
 });
+export type ActivityLogQuery = z.infer<typeof activityLogQuerySchema>;
+export type ActivityLogRow = z.infer<typeof activityLogRowSchema>;
 
 type Json = unknown;
 
@@ -96,10 +121,123 @@ export function getChangedFields(oldValue: Json, newValue: Json, prefix = ''): s
   return [prefix || '(value)'];
 }
 
-/** The default audit window: the last 7 days up to today, as YYYY-MM-DD in the given time zone offset. */
-export function getDefaultAuditRange(today: Date, days = 7): { startDate: string; endDate: string } {
-  const end = new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate()));
-  const start = new Date(end.getTime() - (days - 1) * 86_400_000);
-  const fmt = (d: Date) => d.toISOString().slice(0, 10);
-  return { startDate: fmt(start), endDate: fmt(end) };
+/** Audit and log dates are calendar days in India Standard Time, whatever the server's or browser's zone. */
+export const AUDIT_TIME_ZONE = 'Asia/Kolkata';
+/** Rows per page of the audit list, the document view and the activity log (spec §9). */
+export const AUDIT_PAGE_SIZE = 20;
+/** Days the audit list and the activity log show when no range is given (spec §9). */
+export const AUDIT_DEFAULT_DAYS = 7;
+/** The widest date range one query may ask for, in calendar days (both ends included). */
+export const AUDIT_MAX_RANGE_DAYS = 366;
+/** A free-text search of the document view without a field filter looks back this many days. */
+export const AUDIT_TEXT_SEARCH_DAYS = 90;
+
+const DAY_MS = 86_400_000;
+
+/** Today's calendar date (YYYY-MM-DD) in a time zone. */
+export function getZonedDate(instant: Date, timeZone: string = AUDIT_TIME_ZONE): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
+
+function parseIsoDate(date: string): number {
+  const [year, month, day] = date.split('-').map(Number);
+  return Date.UTC(year!, month! - 1, day!);
+}
+
+function formatIsoDate(utcMs: number): string {
+  return new Date(utcMs).toISOString().slice(0, 10);
+}
+
+/** Adds calendar days to a YYYY-MM-DD date. */
+export function addDays(date: string, days: number): string {
+  return formatIsoDate(parseIsoDate(date) + days * DAY_MS);
+}
+
+/** Calendar days from start to end, both included (1 for the same day, 0 or less when end is before start). */
+export function countDaysInRange(startDate: string, endDate: string): number {
+  return Math.round((parseIsoDate(endDate) - parseIsoDate(startDate)) / DAY_MS) + 1;
+}
+
+function getTimeZoneOffsetMs(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value);
+  const wallClockAsUtc = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return wallClockAsUtc - (instant.getTime() - instant.getUTCMilliseconds());
+}
+
+/** The instant a calendar day starts in a time zone (midnight there). */
+export function getZonedDayStart(date: string, timeZone: string = AUDIT_TIME_ZONE): Date {
+  const utcMidnight = parseIsoDate(date);
+  const offset = getTimeZoneOffsetMs(new Date(utcMidnight), timeZone);
+  return new Date(utcMidnight - offset);
+}
+
+/**
+ * The default audit window: the last `days` calendar days up to and including
+ * today, as YYYY-MM-DD in the audit time zone (India Standard Time).
+ */
+export function getDefaultAuditRange(
+  today: Date,
+  days = AUDIT_DEFAULT_DAYS,
+  timeZone: string = AUDIT_TIME_ZONE,
+): { startDate: string; endDate: string } {
+  const endDate = getZonedDate(today, timeZone);
+  return { startDate: addDays(endDate, -(days - 1)), endDate };
+}
+
+export interface AuditRange {
+  startDate: string;
+  endDate: string;
+}
+
+/**
+ * The range a list query asks for, with the defaults filled in: nothing given
+ * is the last 7 days; only a start runs to today; only an end covers the 7
+ * days up to it.
+ */
+export function resolveAuditRange(
+  query: { startDate?: string | undefined; endDate?: string | undefined },
+  now: Date,
+): AuditRange {
+  const fallback = getDefaultAuditRange(now);
+  if (query.startDate && query.endDate) return { startDate: query.startDate, endDate: query.endDate };
+  if (query.startDate) return { startDate: query.startDate, endDate: fallback.endDate };
+  if (query.endDate)
+    return { startDate: addDays(query.endDate, -(AUDIT_DEFAULT_DAYS - 1)), endDate: query.endDate };
+  return fallback;
+}
+
+export const AUDIT_RANGE_MESSAGES = {
+  endBeforeStart: 'The end date must not be before the start date',
+  tooLong: `Choose a range of at most ${AUDIT_MAX_RANGE_DAYS} days`,
+} as const;
+
+/** What is wrong with a date range, as field errors (empty when it is fine). */
+export function getAuditRangeErrors(range: AuditRange): { path: string; message: string }[] {
+  const days = countDaysInRange(range.startDate, range.endDate);
+  if (days < 1) return [{ path: 'endDate', message: AUDIT_RANGE_MESSAGES.endBeforeStart }];
+  if (days > AUDIT_MAX_RANGE_DAYS) return [{ path: 'endDate', message: AUDIT_RANGE_MESSAGES.tooLong }];
+  return [];
 }
