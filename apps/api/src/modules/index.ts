@@ -3,15 +3,33 @@ import type { Config } from '../config.js';
 import type { Database, DatabaseHandle } from '../db/client.js';
 import type { FileStore } from '../lib/file-store.js';
 import type { Mailer } from '../lib/mailer.js';
+import { addressesRoutes } from './accounts/addresses.routes.js';
+import { createAddressesService } from './accounts/addresses.service.js';
+import { approvalsRoutes } from './accounts/approvals.routes.js';
+import { createApprovalsService } from './accounts/approvals.service.js';
 import { partnersRoutes } from './accounts/partners.routes.js';
+import { tenantsRoutes } from './accounts/tenants.routes.js';
+import { createTenantsService } from './accounts/tenants.service.js';
 import { createPartnersService } from './accounts/partners.service.js';
+import { subscriptionsRoutes } from './accounts/subscriptions.routes.js';
+import { createSubscriptionsService } from './accounts/subscriptions.service.js';
+import { auditRoutes } from './audit/audit.routes.js';
+import { createAuditQueryService } from './audit/audit-query.service.js';
 import type { AuthService } from './auth/auth.service.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { homeRoutes } from './home/home.routes.js';
 import { createHomeService } from './home/home.service.js';
+import { logsRoutes } from './logs/logs.routes.js';
+import { createLogsService } from './logs/logs.service.js';
 import { healthRoutes } from './system/health.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { createUsersService } from './users/users.service.js';
+import { corporatesRoutes } from './corporates/corporates.routes.js';
+import { createCorporatesService } from './corporates/corporates.service.js';
+import { statutoryRoutes } from './statutory/statutory.routes.js';
+import { createStatutoryService } from './statutory/statutory.service.js';
+import { industriesRoutes } from './industries/industries.routes.js';
+import { createIndustriesService } from './industries/industries.service.js';
 
 /** What the modules are built from. Each service takes only the parts it uses. */
 export interface ModuleDeps {
@@ -28,7 +46,16 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   const { db, config } = deps;
   await app.register(healthRoutes, { database: deps.database });
   await app.register(authRoutes, { auth: deps.auth, config });
-  await app.register(usersRoutes, { users: createUsersService({ db }) });
+  await app.register(usersRoutes, { users: createUsersService({ db, config, mailer: deps.mailer }) });
+  await app.register(corporatesRoutes, { corporates: createCorporatesService({ db }) });
+  await app.register(statutoryRoutes, { statutory: createStatutoryService({ db }) });
+  await app.register(industriesRoutes, { industries: createIndustriesService({ db }) });
   await app.register(homeRoutes, { home: createHomeService({ db }) });
   await app.register(partnersRoutes, { partners: createPartnersService({ db }) });
+  await app.register(tenantsRoutes, { tenants: createTenantsService({ db, files: deps.files }) });
+  await app.register(subscriptionsRoutes, { subscriptions: createSubscriptionsService({ db }) });
+  await app.register(addressesRoutes, { addresses: createAddressesService({ db }) });
+  await app.register(approvalsRoutes, { approvals: createApprovalsService({ db, mailer: deps.mailer }) });
+  await app.register(auditRoutes, { audit: createAuditQueryService({ db }) });
+  await app.register(logsRoutes, { logs: createLogsService({ db }) });
 }

@@ -1,0 +1,377 @@
+import { type SQL, and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  DEFAULT_PARTNER_ID,
+  findCountry,
+  findIndianState,
+  type AccountStatus,
+  type AccountType,
+  type TenantDetail,
+  type TenantListItem,
+} from '@vayu/domain';
+import type { Executor } from '../../db/client.js';
+import { accounts, corporates, industryCategories, tenantPermissions, users } from '../../db/schema/index.js';
+
+const partner = alias(accounts, 'partner');
+const lowerName = sql`lower(${accounts.name})`;
+
+/** `%term%` for LIKE on lower(name), with the term's own wildcards taken literally. */
+export function containsPattern(term: string): string {
+  return `%${escapeLike(term.toLowerCase())}%`;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Terms shorter than this match the start of a word of the name; longer ones any part of it. */
+export const SUBSTRING_SEARCH_MIN_LENGTH = 3;
+
+/**
+ * The name search. A trigram index finds a substring of three or more
+ * characters; for one or two characters it can only find a word starting
+ * with them (the index pads each word with two blanks), so that is what a
+ * short term matches. Both stay index searches at any table size.
+ */
+function nameMatches(term: string): SQL {
+  const lowered = term.toLowerCase();
+  if ([...lowered].length < SUBSTRING_SEARCH_MIN_LENGTH) {
+    return sql`${lowerName} ~ ${`(^| )${lowered.replace(/[\\^$.|?*+()[\]{}]/g, (c) => `\\${c}`)}`}`;
+  }
+  return sql`${lowerName} like ${containsPattern(term)}`;
+}
+
+const isBlocked = sql<boolean>`exists (select 1 from ${tenantPermissions} where ${tenantPermissions.tenantId} = ${accounts.id} and ${tenantPermissions.isActive})`;
+
+export interface TenantPageFilter {
+  scope: SQL | undefined;
+  type: AccountType;
+  status: 'all' | 'ENABLED' | 'DISABLED';
+  search: string | undefined;
+  /** −1: accounts without a partner. */
+  partnerId: number | undefined;
+  isDemo: boolean | undefined;
+  remoteCalibration: boolean | undefined;
+}
+
+function tenantPageCondition(f: TenantPageFilter): SQL | undefined {
+  return and(
+    eq(accounts.type, f.type),
+    f.status === 'all' ? ne(accounts.status, 'DELETED') : eq(accounts.status, f.status),
+    f.search ? nameMatches(f.search) : undefined,
+    f.partnerId === undefined
+      ? undefined
+      : f.partnerId === DEFAULT_PARTNER_ID
+        ? isNull(accounts.partnerId)
+        : eq(accounts.partnerId, f.partnerId),
+    f.isDemo === undefined ? undefined : eq(accounts.isDemo, f.isDemo),
+    f.remoteCalibration === undefined
+      ? undefined
+      : eq(accounts.isRemotePerformanceCheck, f.remoteCalibration),
+    f.scope,
+  );
+}
+
+export function countTenantsQuery(exec: Executor, filter: TenantPageFilter) {
+  return exec.select({ n: count() }).from(accounts).where(tenantPageCondition(filter));
+}
+
+export async function countTenants(exec: Executor, filter: TenantPageFilter): Promise<number> {
+  const [row] = await countTenantsQuery(exec, filter);
+  return row?.n ?? 0;
+}
+
+/**
+ * One page of the tenant list, in name order. The page's ids are chosen
+ * first on `accounts` alone (walking the (type, lower(name), id) index, or
+ * the trigram index for a search), and only those rows are joined to their
+ * partner, category and permissions.
+ */
+export function tenantsPageQuery(
+  exec: Executor,
+  filter: TenantPageFilter,
+  page: { limit: number; offset: number },
+) {
+  const ids = exec
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(tenantPageCondition(filter))
+    .orderBy(lowerName, asc(accounts.id))
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page_ids');
+  return exec
+    .select({
+      id: accounts.id,
+      name: accounts.name,
+      type: accounts.type,
+      status: accounts.status,
+      workingStatus: accounts.workingStatus,
+      partnerId: accounts.partnerId,
+      partnerName: partner.name,
+      industryName: industryCategories.name,
+      city: accounts.city,
+      stateCode: accounts.stateCode,
+      contactEmail: accounts.contactEmail,
+      isRemotePerformanceCheck: accounts.isRemotePerformanceCheck,
+      isBlocked,
+      planCode: accounts.planCode,
+      createdAt: accounts.createdAt,
+    })
+    .from(ids)
+    .innerJoin(accounts, eq(accounts.id, ids.id))
+    .leftJoin(partner, eq(partner.id, accounts.partnerId))
+    .leftJoin(industryCategories, eq(industryCategories.id, accounts.industryCategoryId))
+    .orderBy(lowerName, asc(accounts.id));
+}
+
+export async function findTenantsPage(
+  exec: Executor,
+  filter: TenantPageFilter,
+  page: { limit: number; offset: number },
+): Promise<TenantListItem[]> {
+  const rows = await tenantsPageQuery(exec, filter, page);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    type: r.type as AccountType,
+    status: r.status as AccountStatus,
+    workingStatus: r.workingStatus,
+    partnerId: r.partnerId ?? DEFAULT_PARTNER_ID,
+    partnerName: r.partnerName,
+    industryName: r.industryName,
+    city: r.city,
+    stateCode: r.stateCode,
+    contactEmail: r.contactEmail,
+    isRemotePerformanceCheck: r.isRemotePerformanceCheck,
+    isBlocked: r.isBlocked,
+    planCode: r.planCode,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/** The stored account row (not for the API): what services check rules against. */
+export type AccountRow = typeof accounts.$inferSelect;
+
+/**
+ * An account the scope allows, never a DELETED one. `forUpdate` locks the
+ * row until the transaction ends, so the values an audit row records as
+ * "old" are the ones the change replaced.
+ */
+export async function findVisibleAccount(
+  exec: Executor,
+  id: number,
+  scope: SQL | undefined,
+  options: { forUpdate?: boolean } = {},
+): Promise<AccountRow | undefined> {
+  const query = exec
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, id), ne(accounts.status, 'DELETED'), scope))
+    .limit(1);
+  const [row] = options.forUpdate ? await query.for('update', { of: accounts }) : await query;
+  return row;
+}
+
+export const logoUrlOf = (row: Pick<AccountRow, 'id' | 'logoKey' | 'version'>) =>
+  row.logoKey ? `/api/tenant-logo/tenants/${row.id}?v=${row.version}` : null;
+
+const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
+
+/** Everything the detail view and the edit form show, for an account the scope allows. */
+export async function findTenantDetail(
+  exec: Executor,
+  id: number,
+  scope: SQL | undefined,
+): Promise<TenantDetail | undefined> {
+  const primaryUser = alias(users, 'primary_user');
+  const [row] = await exec
+    .select({
+      account: accounts,
+      partnerName: partner.name,
+      industryName: industryCategories.name,
+      corporateName: corporates.name,
+      primaryUserId: primaryUser.id,
+      primaryUserName: primaryUser.name,
+      primaryUserEmail: primaryUser.email,
+      primaryUserActivatedAt: primaryUser.activatedAt,
+    })
+    .from(accounts)
+    .leftJoin(partner, eq(partner.id, accounts.partnerId))
+    .leftJoin(industryCategories, eq(industryCategories.id, accounts.industryCategoryId))
+    .leftJoin(corporates, eq(corporates.id, accounts.corporateId))
+    .leftJoin(primaryUser, eq(primaryUser.id, accounts.primaryUserId))
+    .where(and(eq(accounts.id, id), ne(accounts.status, 'DELETED'), scope))
+    .limit(1);
+  if (!row) return undefined;
+  const permissions = await exec
+    .select()
+    .from(tenantPermissions)
+    .where(eq(tenantPermissions.tenantId, id))
+    .orderBy(asc(tenantPermissions.id));
+  const a = row.account;
+  return {
+    id: a.id,
+    name: a.name,
+    type: a.type as AccountType,
+    status: a.status as AccountStatus,
+    workingStatus: a.workingStatus,
+    partnerId: a.partnerId ?? DEFAULT_PARTNER_ID,
+    partnerName: row.partnerName,
+    industryId: a.industryCategoryId,
+    industry:
+      a.industryCategoryId !== null && row.industryName !== null
+        ? { id: a.industryCategoryId, name: row.industryName }
+        : null,
+    industryCode: a.industryCode,
+    corporate:
+      a.corporateId !== null && row.corporateName !== null
+        ? { id: a.corporateId, name: row.corporateName }
+        : null,
+    contactEmail: a.contactEmail,
+    contactNo: a.contactNo,
+    address: a.address,
+    city: a.city,
+    stateCode: a.stateCode,
+    stateName: a.stateCode ? (findIndianState(a.stateCode)?.name ?? null) : null,
+    countryCode: a.countryCode,
+    countryName: findCountry(a.countryCode)?.name ?? null,
+    zip: a.zip,
+    gstin: a.gstin,
+    latitude: numberOrNull(a.latitude),
+    longitude: numberOrNull(a.longitude),
+    timeZone: a.timeZone,
+    logoUrl: logoUrlOf(a),
+    ioeyeTenantId: a.ioeyeTenantId,
+    planDetails: {
+      planCode: a.planCode,
+      paymentMode: a.paymentMode,
+      userQuota: a.userQuota,
+      parameterQuota: a.parameterQuota,
+      cameraQuota: a.cameraQuota,
+    },
+    isRemotePerformanceCheck: a.isRemotePerformanceCheck,
+    tenantPermissionDetails: permissions.map((p) => ({
+      id: p.id,
+      permission: p.permission,
+      active: p.isActive,
+      reason: p.reason,
+    })),
+    isBlocked: permissions.some((p) => p.isActive),
+    partnerSince: a.partnerSince?.toISOString() ?? null,
+    primaryUser:
+      row.primaryUserId !== null && row.primaryUserName !== null && row.primaryUserEmail !== null
+        ? { id: row.primaryUserId, name: row.primaryUserName, userName: row.primaryUserEmail }
+        : null,
+    activationAwaited: row.primaryUserId !== null && row.primaryUserActivatedAt === null,
+    isDemo: a.isDemo,
+    approvalStatus: a.approvalStatus as TenantDetail['approvalStatus'],
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
+    version: a.version,
+  };
+}
+
+export type NewAccountValues = typeof accounts.$inferInsert;
+export type AccountChanges = Partial<Omit<NewAccountValues, 'id' | 'version' | 'createdAt' | 'updatedAt'>>;
+
+export async function insertAccount(exec: Executor, values: NewAccountValues): Promise<AccountRow> {
+  const [row] = await exec.insert(accounts).values(values).returning();
+  return row!;
+}
+
+/**
+ * Applies the changes only when the row still has the version the edit
+ * started from, and bumps the version. Undefined when someone else saved first.
+ */
+export async function updateAccountAtVersion(
+  exec: Executor,
+  id: number,
+  version: number,
+  changes: AccountChanges,
+): Promise<AccountRow | undefined> {
+  const [row] = await exec
+    .update(accounts)
+    .set({ ...changes, version: sql`${accounts.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(accounts.id, id), eq(accounts.version, version)))
+    .returning();
+  return row;
+}
+
+/** Applies changes that do not carry a version (status toggles, patches): last one wins, version bumps. */
+export async function updateAccount(
+  exec: Executor,
+  id: number,
+  changes: AccountChanges,
+): Promise<AccountRow> {
+  const [row] = await exec
+    .update(accounts)
+    .set({ ...changes, version: sql`${accounts.version} + 1`, updatedAt: new Date() })
+    .where(eq(accounts.id, id))
+    .returning();
+  return row!;
+}
+
+export async function findIndustryCategory(exec: Executor, id: number) {
+  const [row] = await exec
+    .select({ id: industryCategories.id, name: industryCategories.name, status: industryCategories.status })
+    .from(industryCategories)
+    .where(eq(industryCategories.id, id));
+  return row;
+}
+
+export async function findCorporate(exec: Executor, id: number) {
+  const [row] = await exec
+    .select({ id: corporates.id, name: corporates.name, status: corporates.status })
+    .from(corporates)
+    .where(eq(corporates.id, id));
+  return row;
+}
+
+export async function findPartnerAccount(exec: Executor, id: number) {
+  const [row] = await exec
+    .select({ id: accounts.id, name: accounts.name, status: accounts.status })
+    .from(accounts)
+    .where(and(eq(accounts.id, id), eq(accounts.type, 'partner'), ne(accounts.status, 'DELETED')));
+  return row;
+}
+
+/**
+ * Accounts whose name contains the term, names starting with it first.
+ * `types` limits the account types (all when undefined).
+ */
+export async function searchAccounts(
+  exec: Executor,
+  options: { term: string; scope: SQL | undefined; types: AccountType[] | undefined; limit: number },
+) {
+  const prefix = `${escapeLike(options.term.toLowerCase())}%`;
+  const rows = await exec
+    .select({
+      id: accounts.id,
+      name: accounts.name,
+      type: accounts.type,
+      status: accounts.status,
+      partnerName: partner.name,
+      city: accounts.city,
+    })
+    .from(accounts)
+    .leftJoin(partner, eq(partner.id, accounts.partnerId))
+    .where(
+      and(
+        nameMatches(options.term),
+        ne(accounts.status, 'DELETED'),
+        options.types ? inArray(accounts.type, options.types) : undefined,
+        options.scope,
+      ),
+    )
+    .orderBy(desc(sql`${lowerName} like ${prefix}`), lowerName, asc(accounts.id))
+    .limit(options.limit);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    type: r.type as AccountType,
+    status: r.status as AccountStatus,
+    partnerName: r.partnerName,
+    city: r.city,
+  }));
+}
