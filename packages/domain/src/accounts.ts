@@ -65,6 +65,8 @@ export type PartnerSummary = z.infer<typeof partnerSummarySchema>;
 
 export const partnerListQuerySchema = z.object({
   status: accountStatusSchema.optional(),
+  /** Part of the name, e-mail or city. */
+  search: z.string().trim().max(100).optional(),
 });
 
 // ---------------------------------------------------------------------------
@@ -426,3 +428,23 @@ export const partnerDetailSchema = partnerSummarySchema.extend({
   gstin: z.string().nullable(),
   version: z.number().int(),
 });
+
+/** `POST /api/addPartnerRequest` answers with the stored request (partnerId −1: the platform itself). */
+export const partnerRequestSchema = z.object({
+  id: z.number().int(),
+  tenantId: z.number().int(),
+  partnerId: z.number().int(),
+  status: z.string(),
+});
+
+/** `POST /api/changePartner/{tenantId}/{partnerId}`. */
+export const migratePartnerResultSchema = z.object({ message: z.string() });
+
+/** `POST /api/tenantApprovalData` answers with the stored decision. */
+export const tenantApprovalResultSchema = z.object({
+  tenantId: z.number().int(),
+  approvalStatus: approvalStatusSchema,
+  approvalRemark: z.string().nullable(),
+});
+
+export const demoDataRecordQuerySchema = z.object({ tenantId: z.coerce.number().int().positive() });

@@ -89,12 +89,21 @@ describe('decideRouteAccess', () => {
 });
 
 describe('getNavRoutes', () => {
-  it('shows Home and Partners to a site user', () => {
-    expect(getNavRoutes(siteUser).map((route) => route.path)).toEqual(['/home', '/partners']);
+  it('shows Home, Partners and the people and master screens to a site user', () => {
+    const paths = getNavRoutes(siteUser).map((route) => route.path);
+    expect(paths[0]).toBe('/home');
+    expect(paths).toEqual(
+      expect.arrayContaining(['/partners', '/users', '/corporate-list', '/industry-category']),
+    );
   });
 
   it('hides links the user may not open', () => {
-    expect(getNavRoutes(tenantUser).map((route) => route.path)).toEqual(['/home']);
+    const tenantAdminPaths = getNavRoutes(tenantUser).map((route) => route.path);
+    expect(tenantAdminPaths).toEqual(expect.arrayContaining(['/home', '/users']));
+    for (const path of ['/partners', '/corporate-list', '/industry-category']) {
+      expect(tenantAdminPaths).not.toContain(path);
+    }
+    expect(getNavRoutes(partnerUser).map((route) => route.path)).not.toContain('/users');
     expect(getNavRoutes(null)).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { en } from '../i18n/locales/en';
 import { decideRouteAccess, type RouteRule } from './route-access';
 
-type NavLabelKey = `nav.${Exclude<keyof typeof en.nav, 'main' | 'toggle'>}`;
+type NavLabelKey =
+  `nav.${Exclude<keyof typeof en.nav, 'main' | 'toggle'>}` | 'tenants.navLabel' | 'audit.navLabel';
 
 /** One row of the route table. */
 export interface AppRoute extends RouteRule {
@@ -37,6 +38,54 @@ const PartnerList = page(
   () => import('../features/accounts/partner-list'),
   (m) => m.PartnerList,
 );
+const TenantList = page(
+  () => import('../features/tenants/tenant-list'),
+  (m) => m.TenantList,
+);
+const TenantFormPage = page(
+  () => import('../features/tenants/tenant-form'),
+  (m) => m.TenantFormPage,
+);
+const TenantDetailPage = page(
+  () => import('../features/tenants/tenant-detail'),
+  (m) => m.TenantDetailPage,
+);
+const SubscriptionPage = page(
+  () => import('../features/tenants/subscription-page'),
+  (m) => m.SubscriptionPage,
+);
+const UserList = page(
+  () => import('../features/users/user-list'),
+  (m) => m.UserList,
+);
+const CorporateList = page(
+  () => import('../features/masters/corporate-list'),
+  (m) => m.CorporateList,
+);
+const IndustryCategoryList = page(
+  () => import('../features/masters/industry-category-list'),
+  (m) => m.IndustryCategoryList,
+);
+const AuditLogList = page(
+  () => import('../features/audit/audit-log-list'),
+  (m) => m.AuditLogList,
+);
+const AuditLogDetail = page(
+  () => import('../features/audit/audit-log-detail'),
+  (m) => m.AuditLogDetail,
+);
+const AuditDocumentList = page(
+  () => import('../features/audit/audit-document-list'),
+  (m) => m.AuditDocumentList,
+);
+const ActivityLogList = page(
+  () => import('../features/audit/activity-log-list'),
+  (m) => m.ActivityLogList,
+);
+const SetPasswordPage = page(
+  () => import('../features/auth/set-password-page'),
+  (m) => m.SetPasswordPage,
+);
 
 /**
  * Every route of the console, with who may open it (spec §2, §4). No `access`
@@ -55,6 +104,64 @@ export const APP_ROUTES: readonly AppRoute[] = [
     Page: PartnerList,
     nav: { labelKey: 'nav.partners' },
   },
+  {
+    path: '/tenants',
+    access: { userTypes: ['site', 'partner', 'corporate', 'statutory'] },
+    Page: TenantList,
+    nav: { labelKey: 'tenants.navLabel' },
+  },
+  {
+    path: '/new/tenants/:type/:tenantId',
+    access: { userTypes: ['site', 'partner', 'tenant'], roles: ['admin'] },
+    Page: TenantFormPage,
+  },
+  {
+    path: '/accounts/:accountType/:accountId/view',
+    access: { userTypes: ['site', 'partner', 'tenant', 'corporate', 'statutory'] },
+    Page: TenantDetailPage,
+  },
+  {
+    path: '/subscription/:tenantId',
+    access: { userTypes: ['site', 'partner', 'tenant'] },
+    Page: SubscriptionPage,
+  },
+  {
+    path: '/users',
+    access: { userTypes: ['site', 'partner', 'tenant'], roles: ['admin'] },
+    Page: UserList,
+    nav: { labelKey: 'nav.users' },
+  },
+  {
+    path: '/corporate-list',
+    access: { userTypes: ['site'] },
+    Page: CorporateList,
+    nav: { labelKey: 'nav.corporates' },
+  },
+  {
+    path: '/industry-category',
+    access: { userTypes: ['site'] },
+    Page: IndustryCategoryList,
+    nav: { labelKey: 'nav.industryCategories' },
+  },
+  {
+    path: '/auditLog',
+    access: { userTypes: ['site', 'partner', 'tenant'], roles: ['admin'] },
+    Page: AuditLogList,
+    nav: { labelKey: 'audit.navLabel' },
+  },
+  {
+    path: '/auditDetails/:id',
+    access: { userTypes: ['site', 'partner', 'tenant'], roles: ['admin'] },
+    Page: AuditLogDetail,
+  },
+  { path: '/mongo/auditLog', access: { userTypes: ['site'] }, Page: AuditDocumentList },
+  {
+    path: '/logs',
+    access: { userTypes: ['site', 'partner', 'tenant'], roles: ['admin'] },
+    Page: ActivityLogList,
+  },
+  { path: '/activate/:token', public: true, Page: SetPasswordPage },
+  { path: '/reset-password/:token', public: true, Page: SetPasswordPage },
 ];
 
 /** The header links a user may follow, in table order. */

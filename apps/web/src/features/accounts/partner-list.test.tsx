@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { PartnerSummary } from '@vayu/domain';
 import { Route, Routes, useLocation } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { closeAllDialogs, DialogHost } from '../../components/dialogs';
 import { createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { PartnerList } from './partner-list';
@@ -36,8 +38,17 @@ function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-function renderList(route: string, handler: Parameters<typeof createApiMock>[0][string]) {
-  const api = createApiMock({ 'GET /api/partners': handler });
+afterEach(() => {
+  act(() => {
+    closeAllDialogs();
+    notifications.clean();
+  });
+});
+
+type Handlers = Parameters<typeof createApiMock>[0];
+
+function renderList(route: string, handler: Handlers[string], extra: Handlers = {}) {
+  const api = createApiMock({ 'GET /api/partners': handler, ...extra });
   vi.stubGlobal('fetch', vi.fn(api.fetch));
   const view = renderWithProviders(
     <Routes>
@@ -47,6 +58,7 @@ function renderList(route: string, handler: Parameters<typeof createApiMock>[0][
           <>
             <PartnerList />
             <LocationProbe />
+            <DialogHost />
           </>
         }
       />
@@ -64,11 +76,24 @@ describe('PartnerList', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
-    expect(headers).toEqual(['Name', 'E-mail', 'Contact no.', 'City', 'State', 'Industries', 'Status']);
+    expect(headers).toEqual([
+      'Name',
+      'E-mail',
+      'Contact no.',
+      'City',
+      'State',
+      'Industries',
+      'Status',
+      'Actions',
+    ]);
     const row = within(table).getByRole('row', { name: /Green Analytics/ });
     expect(within(row).getByText('ops@greenanalytics.example')).toBeInTheDocument();
     expect(within(row).getByText('14')).toBeInTheDocument();
     expect(within(row).getByText('Enabled')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Green Analytics Pvt Ltd' })).toHaveAttribute(
+      'href',
+      '/accounts/partner/2/view',
+    );
     expect(
       within(within(table).getByRole('row', { name: /Doon Instruments/ })).getByText('Disabled'),
     ).toBeVisible();
@@ -114,5 +139,67 @@ describe('PartnerList', () => {
 
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table', { name: 'Partners (2)' })).toBeInTheDocument();
+  });
+
+  it('searches on the server and keeps the search in the URL', async () => {
+    const { user, api } = renderList('/partners', () => jsonResponse(partners));
+    await screen.findByRole('table', { name: 'Partners (2)' });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'pune');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/partners?search=pune'));
+    await waitFor(() => expect(api.calls.at(-1)?.url).toBe('/api/partners?search=pune'));
+  });
+
+  it('switches the status at once and puts it back when the confirm is cancelled', async () => {
+    const { user, api } = renderList('/partners', () => jsonResponse(partners));
+    const table = await screen.findByRole('table', { name: 'Partners (2)' });
+    const toggle = within(table).getByRole('switch', { name: 'Enabled: Green Analytics Pvt Ltd' });
+    expect(toggle).toBeChecked();
+
+    await user.click(toggle);
+    expect(toggle).not.toBeChecked();
+    const confirm = await screen.findByRole('dialog', { name: 'Please confirm' });
+    expect(confirm).toHaveTextContent(
+      'Do you really want to Disable this partner (Green Analytics Pvt Ltd)?',
+    );
+
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('puts the status back and says so when the change fails', async () => {
+    const { user } = renderList('/partners', () => jsonResponse(partners), {
+      'POST /api/changeTenantStatus/2': () => errorResponse(500, 'INTERNAL', 'Boom'),
+    });
+    const table = await screen.findByRole('table', { name: 'Partners (2)' });
+    const toggle = within(table).getByRole('switch', { name: 'Enabled: Green Analytics Pvt Ltd' });
+
+    await user.click(toggle);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disable' }));
+
+    expect(await screen.findByText('Error Changing Status.')).toBeInTheDocument();
+    await waitFor(() => expect(toggle).toBeChecked());
+  });
+
+  it('changes the status after the confirm', async () => {
+    let current = partners;
+    const { user, api } = renderList('/partners', () => jsonResponse(current), {
+      'POST /api/changeTenantStatus/3': () => {
+        current = partners.map((p) => (p.id === 3 ? { ...p, status: 'ENABLED' as const } : p));
+        return jsonResponse({ id: 3, status: 'ENABLED' });
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Partners (2)' });
+    const toggle = within(table).getByRole('switch', { name: 'Enabled: Doon Instruments' });
+    expect(toggle).not.toBeChecked();
+
+    await user.click(toggle);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Enable' }));
+
+    expect(await screen.findByText('Status Changed.')).toBeInTheDocument();
+    const post = api.calls.find((call) => call.method === 'POST');
+    expect(JSON.parse(String(post?.init.body))).toEqual({ status: 'ENABLED' });
+    await waitFor(() => expect(toggle).toBeChecked());
   });
 });

@@ -1,17 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, List, Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
-import {
-  changePasswordFormSchema,
-  checkPassword,
-  PASSWORD_RULES,
-  type ChangePasswordForm,
-} from '@vayu/domain';
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { changePasswordFormSchema, type ChangePasswordForm } from '@vayu/domain';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api-client';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { PasswordField } from '../../components/form';
-import { translateMessage } from '../../i18n/messages';
+import { PasswordChecklist } from '../../components/password-checklist';
 import { useUpdatePassword } from './api/update-password';
 
 interface ProfileChangePasswordDialogProps {
@@ -75,7 +70,7 @@ export function ProfileChangePasswordDialog({ userId, opened, onClose }: Profile
             required
             data-autofocus
           />
-          <PasswordChecklist control={control} />
+          <WatchedPasswordChecklist control={control} />
           <PasswordField
             control={control}
             name="confirmPassword"
@@ -97,32 +92,7 @@ export function ProfileChangePasswordDialog({ userId, opened, onClose }: Profile
   );
 }
 
-/** The five password rules, ticked off live as the user types. */
-function PasswordChecklist({ control }: { control: Control<ChangePasswordForm> }) {
-  const { t } = useTranslation();
+function WatchedPasswordChecklist({ control }: { control: Control<ChangePasswordForm> }) {
   const password = useWatch({ control, name: 'password' });
-  const passed = checkPassword(password);
-
-  return (
-    <div>
-      <Text size="sm" fw={500} mb={4}>
-        {t('changePassword.rulesHeading')}
-      </Text>
-      <List size="sm" spacing={2} listStyleType="none">
-        {PASSWORD_RULES.map((rule) => {
-          const isMet = passed[rule.key];
-          return (
-            <List.Item key={rule.key} c={isMet ? 'teal.8' : 'dimmed'} data-rule={rule.key} data-met={isMet}>
-              <span aria-hidden>{isMet ? '✓ ' : '○ '}</span>
-              {translateMessage(t, rule.message)}
-              <VisuallyHidden>
-                {' '}
-                ({isMet ? t('changePassword.ruleMet') : t('changePassword.ruleNotMet')})
-              </VisuallyHidden>
-            </List.Item>
-          );
-        })}
-      </List>
-    </div>
-  );
+  return <PasswordChecklist password={password} />;
 }

@@ -1,0 +1,198 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { CONFLICT_MESSAGE, partnerFormSchema, type PartnerForm } from '@vayu/domain';
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../app/api-client';
+import { getErrorMessage } from '../../app/error-message';
+import { notifyFailure, notifySuccess } from '../../app/notifications';
+import { partnerQueryOptions, usePartner } from './api/get-partner';
+import { useCreatePartner, useUpdatePartner } from './api/save-partner';
+import {
+  EMPTY_PARTNER_FORM,
+  PartnerFormFields,
+  toPartnerFormValues,
+  type PartnerFormValues,
+} from './partner-form';
+
+const FIELD_NAMES = Object.keys(EMPTY_PARTNER_FORM) as (keyof PartnerFormValues)[];
+
+interface PartnersEditDialogProps {
+  opened: boolean;
+  /** null adds a partner; an id edits that partner. */
+  partnerId: number | null;
+  onClose: () => void;
+}
+
+/**
+ * 'Add Partner' and 'Edit Partner' modals. An edit sends the version it
+ * loaded; a 409 means someone else saved first, and the form offers to reload.
+ */
+export function PartnersEditDialog({ opened, partnerId, onClose }: PartnersEditDialogProps) {
+  const { t } = useTranslation();
+  const isEdit = partnerId !== null;
+  const partner = usePartner(opened ? partnerId : null);
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={isEdit ? t('partners.form.editTitle') : t('partners.form.addTitle')}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': t('dialogs.close') }}
+    >
+      {!isEdit ? (
+        <PartnerForm
+          key="new"
+          partnerId={null}
+          initial={EMPTY_PARTNER_FORM}
+          initialVersion={0}
+          onClose={onClose}
+        />
+      ) : partner.data ? (
+        // Mounted once the partner is loaded: the form starts from that version.
+        <PartnerForm
+          key={partnerId}
+          partnerId={partnerId}
+          initial={toPartnerFormValues(partner.data)}
+          initialVersion={partner.data.version}
+          onClose={onClose}
+        />
+      ) : partner.isError ? (
+        <Alert color="red" variant="light" title={t('partners.form.loadError')}>
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{getErrorMessage(t, partner.error)}</Text>
+            <Button size="xs" variant="default" onClick={() => void partner.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <Center py="xl" role="status" aria-live="polite">
+          <Group gap="sm">
+            <Loader size="sm" aria-hidden />
+            <Text>{t('common.loading')}</Text>
+          </Group>
+        </Center>
+      )}
+    </Modal>
+  );
+}
+
+interface PartnerFormProps {
+  partnerId: number | null;
+  initial: PartnerFormValues;
+  initialVersion: number;
+  onClose: () => void;
+}
+
+function PartnerForm({ partnerId, initial, initialVersion, onClose }: PartnerFormProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const createPartner = useCreatePartner();
+  const updatePartner = useUpdatePartner();
+  const [version, setVersion] = useState(initialVersion);
+  const [conflict, setConflict] = useState(false);
+  const [isReloading, setIsReloading] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { control, handleSubmit, reset, setError } = useForm<PartnerFormValues>({
+    // The form holds text; submit receives the schema's parsed output (trimmed, nulls for empty).
+    resolver: zodResolver(partnerFormSchema) as unknown as Resolver<PartnerFormValues>,
+    defaultValues: initial,
+    mode: 'onTouched',
+  });
+
+  const reload = async () => {
+    if (partnerId === null) return;
+    setIsReloading(true);
+    try {
+      const latest = await queryClient.fetchQuery({ ...partnerQueryOptions(partnerId), staleTime: 0 });
+      reset(toPartnerFormValues(latest));
+      setVersion(latest.version);
+      setConflict(false);
+    } catch (error) {
+      setFormError(getErrorMessage(t, error));
+    } finally {
+      setIsReloading(false);
+    }
+  };
+
+  const onSubmit = handleSubmit(async (formValues) => {
+    const values = formValues as unknown as PartnerForm;
+    setConflict(false);
+    setFormError(null);
+    try {
+      if (partnerId !== null) {
+        await updatePartner.mutateAsync({ id: partnerId, body: { ...values, version } });
+        notifySuccess(t('partners.form.updated'));
+      } else {
+        await createPartner.mutateAsync(values);
+        notifySuccess(t('partners.form.created'));
+      }
+      onClose();
+    } catch (error) {
+      if (
+        isApiError(error) &&
+        error.status === 409 &&
+        partnerId !== null &&
+        error.message === CONFLICT_MESSAGE
+      ) {
+        setConflict(true);
+        return;
+      }
+      if (isApiError(error) && error.status === 409) {
+        setError('contactEmail', { message: error.message }, { shouldFocus: true });
+        return;
+      }
+      if (isApiError(error) && error.status === 400) {
+        const fieldErrors = error.details.filter((detail) => (FIELD_NAMES as string[]).includes(detail.path));
+        fieldErrors.forEach((detail, index) =>
+          setError(
+            detail.path as keyof PartnerFormValues,
+            { message: detail.message },
+            { shouldFocus: index === 0 },
+          ),
+        );
+        if (fieldErrors.length > 0) return;
+      }
+      setFormError(getErrorMessage(t, error));
+      notifyFailure(partnerId !== null ? t('partners.form.updateError') : t('partners.form.createError'));
+    }
+  });
+
+  const isPending = createPartner.isPending || updatePartner.isPending;
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="md">
+        {conflict && (
+          <Alert color="orange" variant="light" role="alert" title={t('partners.form.conflictTitle')}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('partners.form.conflict')}</Text>
+              <Button size="xs" variant="default" onClick={() => void reload()} loading={isReloading}>
+                {t('partners.form.reload')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {formError && (
+          <Alert color="red" variant="light" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <PartnerFormFields control={control} disabled={isPending || isReloading} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={isPending}>
+            {t('partners.form.cancel')}
+          </Button>
+          <Button type="submit" loading={isPending} disabled={isReloading}>
+            {partnerId !== null ? t('partners.form.save') : t('partners.form.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,140 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import {
+  CATEGORY_EXISTS_MESSAGE,
+  CONFLICT_MESSAGE,
+  industryCategoryBodySchema,
+  type IndustryCategory,
+} from '@vayu/domain';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../app/api-client';
+import { notifyFailure, notifySuccess } from '../../app/notifications';
+import { TextField } from '../../components/form';
+import { useIndustries } from './api/get-industries';
+import { useCreateIndustry, useUpdateIndustry } from './api/save-industry';
+
+interface IndustryCategoriesEditDialogProps {
+  opened: boolean;
+  /** null adds a category. */
+  category: IndustryCategory | null;
+  onClose: () => void;
+}
+
+type CategoryFormValues = { name: string };
+
+/**
+ * Add or rename an industry category. The name is trimmed; a duplicate shows
+ * the server's 'Category already exists.' on the field, anything else
+ * 'Problem in updating Category.'.
+ */
+export function IndustryCategoriesEditDialog({
+  opened,
+  category,
+  onClose,
+}: IndustryCategoriesEditDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={category ? t('masters.categories.editTitle') : t('masters.categories.addTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('dialogs.close') }}
+    >
+      {/* Mounted afresh on every opening, so the form starts from the chosen row. */}
+      <CategoryForm key={category?.id ?? 'new'} category={category} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function CategoryForm({ category, onClose }: { category: IndustryCategory | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const industries = useIndustries();
+  const createIndustry = useCreateIndustry();
+  const updateIndustry = useUpdateIndustry();
+  const [version, setVersion] = useState(category?.version ?? 1);
+  const [conflict, setConflict] = useState(false);
+  const { control, handleSubmit, reset, setError } = useForm<CategoryFormValues>({
+    resolver: zodResolver(industryCategoryBodySchema),
+    defaultValues: { name: category?.name ?? '' },
+    mode: 'onTouched',
+  });
+
+  const reload = async () => {
+    if (!category) return;
+    const result = await industries.refetch();
+    const latest = result.data?.find((item) => item.id === category.id);
+    if (latest) {
+      reset({ name: latest.name });
+      setVersion(latest.version);
+      setConflict(false);
+    }
+  };
+
+  const onSubmit = handleSubmit(async ({ name }) => {
+    setConflict(false);
+    try {
+      if (category) await updateIndustry.mutateAsync({ id: category.id, body: { name, version } });
+      else await createIndustry.mutateAsync({ name });
+    } catch (error) {
+      if (isApiError(error) && error.message === CATEGORY_EXISTS_MESSAGE) {
+        setError('name', { message: t('masters.categories.exists') }, { shouldFocus: true });
+        return;
+      }
+      if (isApiError(error) && error.status === 409 && error.message === CONFLICT_MESSAGE) {
+        setConflict(true);
+        return;
+      }
+      const detail = isApiError(error) ? error.details.find((item) => item.path === 'name') : undefined;
+      if (detail) setError('name', { message: detail.message }, { shouldFocus: true });
+      notifyFailure(t('masters.categories.updateError'));
+      return;
+    }
+    notifySuccess(t('masters.categories.updated'));
+    onClose();
+  });
+
+  const isPending = createIndustry.isPending || updateIndustry.isPending;
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="md">
+        {conflict && (
+          <Alert color="orange" variant="light" role="alert" title={t('masters.conflictTitle')}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('masters.conflict')}</Text>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => void reload()}
+                loading={industries.isFetching}
+              >
+                {t('masters.reload')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        <TextField
+          control={control}
+          name="name"
+          label={t('masters.categories.name')}
+          placeholder={t('masters.categories.namePlaceholder')}
+          required
+          maxLength={100}
+          disabled={isPending}
+          data-autofocus
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={isPending}>
+            {t('masters.cancel')}
+          </Button>
+          <Button type="submit" loading={isPending}>
+            {category ? t('masters.save') : t('masters.categories.add')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

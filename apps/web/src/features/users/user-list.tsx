@@ -1,0 +1,317 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
+import { USER_STATUSES, type UserStatus, type UserSummary } from '@vayu/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { getErrorMessage } from '../../app/error-message';
+import { notifyFailure, notifySuccess } from '../../app/notifications';
+import { useSessionUser } from '../../app/session';
+import { dialogs } from '../../components/dialogs';
+import { Pagination } from '../../components/pagination';
+import { AccountSelect } from '../accounts/account-select';
+import { useCorporates } from '../masters/api/get-corporates';
+import { useUsers } from './api/get-users';
+import { useResetUserPassword } from './api/reset-user-password';
+import { UserAddDialog } from './users-add-dialog';
+import { UserEditDialog } from './users-edit-dialog';
+import { UserStatusSwitch } from './user-status-switch';
+
+export const USER_PAGE_SIZE = 20;
+const COLUMN_COUNT = 7;
+const SEARCH_DEBOUNCE_MS = 300;
+const ALL = 'ALL';
+
+function readPositiveInt(value: string | null): number | undefined {
+  if (value === null || !/^\d+$/.test(value)) return undefined;
+  const number = Number(value);
+  return number >= 1 ? number : undefined;
+}
+
+function readStatus(value: string | null): UserStatus | undefined {
+  return USER_STATUSES.find((status) => status === value);
+}
+
+/** `/users` ('List of Users'): paged and filtered on the server, every filter in the URL. */
+export function UserList() {
+  const { t } = useTranslation();
+  const sessionUser = useSessionUser();
+  const isSite = sessionUser?.userType === 'site';
+  // Other users see only their own account's users, so there is no account to choose.
+  const canPickAccount = isSite || sessionUser?.userType === 'partner';
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = readPositiveInt(searchParams.get('page')) ?? 1;
+  const status = readStatus(searchParams.get('status'));
+  const accountId = readPositiveInt(searchParams.get('accountId'));
+  const corporateId = isSite ? readPositiveInt(searchParams.get('corporateId')) : undefined;
+  const search = searchParams.get('search')?.trim() || undefined;
+  const [searchText, setSearchText] = useState(search ?? '');
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<UserSummary | null>(null);
+  useDocumentTitle(`${t('people.users.title')} · ${t('common.appName')}`);
+
+  const users = useUsers({ page, pageSize: USER_PAGE_SIZE, status, accountId, corporateId, search });
+  const corporates = useCorporates({}, isSite);
+
+  /** Changes filters; any filter change goes back to page 1. */
+  const updateParams = (changes: Record<string, string | undefined>, { keepPage = false } = {}) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value === undefined || value === '') next.delete(name);
+          else next.set(name, value);
+        }
+        if (!keepPage) next.delete('page');
+        return next;
+      },
+      { replace: !keepPage },
+    );
+
+  const applySearch = useDebouncedCallback((text: string) => {
+    updateParams({ search: text.trim() || undefined });
+  }, SEARCH_DEBOUNCE_MS);
+
+  const accountLabel =
+    accountId !== undefined
+      ? users.data?.items.find((u) => u.accountId === accountId)?.accountName
+      : undefined;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Title order={1}>{t('people.users.title')}</Title>
+        <Button onClick={() => setAdding(true)}>{t('people.users.add')}</Button>
+      </Group>
+
+      <Paper withBorder radius="md" p="md">
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <TextInput
+            type="search"
+            label={t('people.users.search')}
+            placeholder={t('people.users.searchPlaceholder')}
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.currentTarget.value);
+              applySearch(event.currentTarget.value);
+            }}
+            w={260}
+          />
+          <Select
+            label={t('people.users.statusFilter')}
+            data={[
+              { value: ALL, label: t('people.users.all') },
+              ...USER_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
+            ]}
+            value={status ?? ALL}
+            onChange={(value) => updateParams({ status: value === ALL ? undefined : (value ?? undefined) })}
+            allowDeselect={false}
+            w={160}
+          />
+          {canPickAccount && (
+            <AccountSelect
+              label={t('people.users.accountFilter')}
+              placeholder={t('people.users.allAccounts')}
+              value={accountId ?? null}
+              valueLabel={accountLabel}
+              onChange={(account) => updateParams({ accountId: account ? String(account.id) : undefined })}
+            />
+          )}
+          {isSite && (
+            <Select
+              label={t('people.users.corporateFilter')}
+              placeholder={
+                corporates.isError ? t('people.users.corporatesError') : t('people.users.allCorporates')
+              }
+              data={(corporates.data ?? []).map((corporate) => ({
+                value: String(corporate.id),
+                label: corporate.name,
+              }))}
+              value={corporateId !== undefined ? String(corporateId) : null}
+              onChange={(value) => updateParams({ corporateId: value ?? undefined })}
+              searchable
+              clearable
+              disabled={corporates.isLoading}
+              w={220}
+            />
+          )}
+        </Group>
+      </Paper>
+
+      {users.isError ? (
+        <Alert color="red" variant="light" title={t('people.users.loadError')}>
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{getErrorMessage(t, users.error)}</Text>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => void users.refetch()}
+              loading={users.isFetching}
+            >
+              {t('common.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : users.data && users.data.items.length === 0 ? (
+        <Paper withBorder radius="md" p="xl">
+          <Text ta="center" c="dimmed">
+            {t('people.users.empty')}
+          </Text>
+        </Paper>
+      ) : (
+        <>
+          <UserTable
+            users={users.data?.items}
+            total={users.data?.total}
+            isRefreshing={users.isPlaceholderData}
+            currentUserId={sessionUser?.id}
+            onEdit={setEditing}
+          />
+          <Pagination
+            page={users.data?.page ?? page}
+            pageCount={users.data?.pageCount ?? 1}
+            onChange={(next) => updateParams({ page: String(next) }, { keepPage: true })}
+            disabled={users.isFetching}
+          />
+        </>
+      )}
+
+      <UserAddDialog opened={adding} accountId={accountId ?? 0} onClose={() => setAdding(false)} />
+      {editing && <UserEditDialog opened user={editing} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}
+
+interface UserTableProps {
+  users: UserSummary[] | undefined;
+  total: number | undefined;
+  isRefreshing: boolean;
+  currentUserId: number | undefined;
+  onEdit: (user: UserSummary) => void;
+}
+
+function UserTable({ users, total, isRefreshing, currentUserId, onEdit }: UserTableProps) {
+  const { t } = useTranslation();
+  const notSet = t('common.notSet');
+  const isLoading = users === undefined;
+
+  return (
+    <Paper withBorder radius="md">
+      <Table.ScrollContainer minWidth={960}>
+        <Table striped highlightOnHover verticalSpacing="sm" aria-busy={isLoading || isRefreshing}>
+          <Table.Caption>
+            {isLoading ? t('common.loading') : t('people.users.caption', { count: total ?? users.length })}
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('people.users.name')}</Table.Th>
+              <Table.Th scope="col">{t('people.users.email')}</Table.Th>
+              <Table.Th scope="col">{t('people.users.phone')}</Table.Th>
+              <Table.Th scope="col">{t('people.users.role')}</Table.Th>
+              <Table.Th scope="col">{t('people.users.account')}</Table.Th>
+              <Table.Th scope="col">{t('people.users.status')}</Table.Th>
+              <Table.Th scope="col">{t('people.users.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody style={{ opacity: isRefreshing ? 0.6 : 1 }}>
+            {isLoading
+              ? Array.from({ length: 5 }, (_, row) => (
+                  <Table.Tr key={row} aria-hidden>
+                    {Array.from({ length: COLUMN_COUNT }, (__, column) => (
+                      <Table.Td key={column}>
+                        <Skeleton height={14} />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              : users.map((user) => (
+                  <Table.Tr key={user.id}>
+                    <Table.Td fw={500}>
+                      <Group gap={6} wrap="nowrap">
+                        <span>{user.name}</span>
+                        {user.isPrimary && (
+                          <Badge size="xs" variant="outline">
+                            {t('people.users.primary')}
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{user.userName}</Table.Td>
+                    <Table.Td>{user.phone || notSet}</Table.Td>
+                    <Table.Td>{t(`roles.${user.role}`)}</Table.Td>
+                    <Table.Td>{user.accountName}</Table.Td>
+                    <Table.Td>
+                      <Stack gap={4} align="flex-start">
+                        <UserStatusSwitch user={user} disabled={user.id === currentUserId} />
+                        {user.activationAwaited && (
+                          <Badge size="sm" color="yellow" variant="light">
+                            {t('people.users.activationAwaited')}
+                          </Badge>
+                        )}
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          onClick={() => onEdit(user)}
+                          aria-label={t('people.users.editUser', { name: user.name })}
+                        >
+                          {t('people.users.edit')}
+                        </Button>
+                        <ResetPasswordButton user={user} />
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+function ResetPasswordButton({ user }: { user: UserSummary }) {
+  const { t } = useTranslation();
+  const resetPassword = useResetUserPassword();
+
+  const onClick = async () => {
+    const confirmed = await dialogs.confirm({
+      message: t('people.users.resetConfirm', { name: user.name, email: user.userName }),
+      confirmLabel: t('people.users.resetSend'),
+    });
+    if (!confirmed) return;
+    try {
+      await resetPassword.mutateAsync({ accountId: user.accountId, userId: user.id });
+      notifySuccess(t('people.users.resetSent', { email: user.userName }), t('people.users.resetDone'));
+    } catch (error) {
+      notifyFailure(getErrorMessage(t, error), t('people.users.resetError'));
+    }
+  };
+
+  return (
+    <Button
+      size="compact-sm"
+      variant="default"
+      onClick={() => void onClick()}
+      loading={resetPassword.isPending}
+      aria-label={t('people.users.resetUser', { name: user.name })}
+    >
+      {t('people.users.reset')}
+    </Button>
+  );
+}

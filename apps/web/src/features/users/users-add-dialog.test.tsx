@@ -1,0 +1,158 @@
+import { notifications } from '@mantine/notifications';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { USER_LIMIT_MESSAGE, type UserSummary } from '@vayu/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { closeAllDialogs, DialogHost } from '../../components/dialogs';
+import { createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { UserAddDialog } from './users-add-dialog';
+
+afterEach(() => {
+  act(() => {
+    closeAllDialogs();
+    notifications.clean();
+  });
+});
+
+const created: UserSummary = {
+  id: 41,
+  name: 'Ravi Kumar',
+  userName: 'ravi@acme.example',
+  phone: '919876543210',
+  role: 'user',
+  status: 'ENABLED',
+  userType: 'tenant',
+  accountId: 12,
+  accountName: 'Acme Cement',
+  isPrimary: false,
+  activationAwaited: true,
+  lastLoginAt: null,
+  createdAt: '2026-03-01T08:00:00.000Z',
+  version: 1,
+};
+
+function renderDialog(
+  handler: Parameters<typeof createApiMock>[0][string],
+  props: { primary?: boolean } = {},
+) {
+  const api = createApiMock({ 'POST /api/users': handler });
+  vi.stubGlobal('fetch', vi.fn(api.fetch));
+  const onClose = vi.fn();
+  const onCreated = vi.fn();
+  const view = renderWithProviders(
+    <>
+      <UserAddDialog opened accountId={12} onClose={onClose} onCreated={onCreated} {...props} />
+      <DialogHost />
+    </>,
+  );
+  const dialog = screen.getByRole('dialog', { name: props.primary ? 'Add Primary User' : 'Add New User' });
+  return { ...view, api, onClose, onCreated, dialog };
+}
+
+async function fillForm(user: ReturnType<typeof renderDialog>['user'], dialog: HTMLElement) {
+  await user.type(within(dialog).getByPlaceholderText('Enter Name'), 'Ravi Kumar');
+  await user.type(within(dialog).getByPlaceholderText('Enter E-mail'), 'ravi@acme.example');
+  await user.type(within(dialog).getByPlaceholderText('Enter Phone no.'), '9876543210');
+}
+
+function sentBody(api: ReturnType<typeof createApiMock>) {
+  const call = api.calls.find((item) => item.method === 'POST');
+  return { url: call?.url, body: JSON.parse(String(call?.init.body)) as Record<string, unknown> };
+}
+
+describe('UserAddDialog', () => {
+  it('defaults the role to User and sends the phone as typed', async () => {
+    const { user, dialog, api, onCreated, onClose } = renderDialog(() => jsonResponse(created, 201));
+    expect(within(dialog).getByRole('textbox', { name: 'Role' })).toHaveValue('User');
+
+    await fillForm(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
+
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
+    const { url, body } = sentBody(api);
+    expect(url).toBe('/api/users?accountId=12');
+    expect(body).toEqual({
+      name: 'Ravi Kumar',
+      email: 'ravi@acme.example',
+      phone: '9876543210',
+      role: 'user',
+    });
+    expect(await screen.findByText('User Created Successfully.')).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('shows the user-limit confirm on 422 LIMIT_EXHAUSTED and reports no success', async () => {
+    const { user, dialog, onCreated } = renderDialog(() =>
+      errorResponse(422, 'LIMIT_EXHAUSTED', USER_LIMIT_MESSAGE),
+    );
+    await fillForm(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
+
+    const confirm = await screen.findByRole('dialog', { name: 'User limit reached' });
+    expect(confirm).toHaveTextContent(
+      'You have exhausted your user limit. Please upgrade your subscription or contact partner.',
+    );
+    expect(onCreated).not.toHaveBeenCalled();
+    expect(screen.queryByText('User Created Successfully.')).not.toBeInTheDocument();
+
+    await user.click(within(confirm).getByRole('button', { name: 'OK' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'User limit reached' })).not.toBeInTheDocument(),
+    );
+    expect(onCreated).not.toHaveBeenCalled();
+    expect(screen.queryByText('User Created Successfully.')).not.toBeInTheDocument();
+  });
+
+  it('shows a taken e-mail under the e-mail field', async () => {
+    const { user, dialog, onCreated } = renderDialog(() =>
+      errorResponse(409, 'CONFLICT', 'This e-mail is already used by another user.'),
+    );
+    await fillForm(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
+
+    const email = within(dialog).getByPlaceholderText('Enter E-mail');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).getByText('This e-mail is already used by another user.')).toBeInTheDocument();
+    expect(onCreated).not.toHaveBeenCalled();
+  });
+
+  it('shows the server message on another failure', async () => {
+    const { user, dialog, onCreated } = renderDialog(() =>
+      errorResponse(403, 'FORBIDDEN', 'You are not allowed to do this.'),
+    );
+    await fillForm(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You are not allowed to do this.');
+    expect(onCreated).not.toHaveBeenCalled();
+  });
+
+  it('checks the fields before sending anything', async () => {
+    const { user, dialog, api } = renderDialog(() => jsonResponse(created, 201));
+    await user.type(within(dialog).getByPlaceholderText('Enter Phone no.'), '12345');
+    await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
+
+    await waitFor(() =>
+      expect(within(dialog).getByPlaceholderText('Enter Name')).toHaveAttribute('aria-invalid', 'true'),
+    );
+    expect(within(dialog).getByText('Enter a 10-digit mobile number')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('adds a primary user as admin without a role choice', async () => {
+    const { user, dialog, api } = renderDialog(
+      () => jsonResponse({ ...created, role: 'admin', isPrimary: true }, 201),
+      {
+        primary: true,
+      },
+    );
+    expect(within(dialog).queryByRole('textbox', { name: 'Role' })).not.toBeInTheDocument();
+    await fillForm(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
+
+    expect(await screen.findByText('Primary account user created successfully')).toBeInTheDocument();
+    const { url, body } = sentBody(api);
+    expect(url).toBe('/api/users?accountId=12&primary=true');
+    expect(body.role).toBe('admin');
+  });
+});

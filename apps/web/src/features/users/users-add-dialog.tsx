@@ -1,0 +1,209 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import {
+  createUserBodySchema,
+  EMAIL_TAKEN_MESSAGE,
+  ROLES,
+  type CreateUserInput,
+  type Role,
+  type UserSummary,
+  USER_LIMIT_MESSAGE,
+} from '@vayu/domain';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../app/api-client';
+import { getErrorMessage } from '../../app/error-message';
+import { notifyFailure, notifySuccess } from '../../app/notifications';
+import { useSessionUser } from '../../app/session';
+import { dialogs } from '../../components/dialogs';
+import { AccountSelect, type AccountOption } from '../accounts/account-select';
+import { useCreateUser } from './api/create-user';
+import { UserFormFields } from './user-form-fields';
+
+export interface UserAddDialogProps {
+  opened: boolean;
+  /** The account the user joins; 0 lets the person choose one. */
+  accountId: number;
+  /** Adds the account's primary user, who is always an admin. */
+  primary?: boolean;
+  onClose: () => void;
+  onCreated?: (user: UserSummary) => void;
+}
+
+const EMPTY_FORM: CreateUserInput = { name: '', email: '', phone: '', role: 'user' };
+const FORM_FIELDS = ['name', 'email', 'phone', 'role'] as const;
+type FormField = (typeof FORM_FIELDS)[number];
+
+/** Accounts other than site and partner ones see only their own account, so there is nothing to choose. */
+function useOwnAccountId(): number | null {
+  const user = useSessionUser();
+  if (!user || user.userType === 'site' || user.userType === 'partner') return null;
+  return user.account.id;
+}
+
+/**
+ * The 'Add New User' modal (spec §2, §5, §8). The server enforces the user
+ * limit: a 422 LIMIT_EXHAUSTED shows the spec's confirm text and nothing is
+ * created.
+ */
+export function UserAddDialog({
+  opened,
+  accountId,
+  primary = false,
+  onClose,
+  onCreated,
+}: UserAddDialogProps) {
+  const { t } = useTranslation();
+  const ownAccountId = useOwnAccountId();
+  const fixedAccountId = accountId > 0 ? accountId : ownAccountId;
+  const [chosenAccount, setChosenAccount] = useState<AccountOption | null>(null);
+  const [accountError, setAccountError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const createUser = useCreateUser();
+  const { control, handleSubmit, reset, setError } = useForm<CreateUserInput, unknown, CreateUserInput>({
+    // Sent as typed: the server trims, lower-cases the e-mail and prefixes the phone with 91.
+    resolver: zodResolver(createUserBodySchema, undefined, { raw: true }),
+    defaultValues: { ...EMPTY_FORM, role: primary ? 'admin' : 'user' },
+    mode: 'onTouched',
+  });
+
+  const close = () => {
+    reset({ ...EMPTY_FORM, role: primary ? 'admin' : 'user' });
+    setChosenAccount(null);
+    setAccountError(undefined);
+    setFormError(null);
+    createUser.reset();
+    onClose();
+  };
+
+  const targetAccountId = fixedAccountId ?? chosenAccount?.id ?? null;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    if (targetAccountId === null) {
+      setAccountError(t('validation.required'));
+      return;
+    }
+    const body: CreateUserInput = { ...values, role: primary ? 'admin' : (values.role ?? 'user') };
+    let created: UserSummary;
+    try {
+      created = await createUser.mutateAsync({ accountId: targetAccountId, primary, body });
+    } catch (error) {
+      await showFailure(error);
+      return;
+    }
+    notifySuccess(primary ? t('people.userForm.primaryCreated') : t('people.userForm.created'));
+    onCreated?.(created);
+    close();
+  });
+
+  const showFailure = async (error: unknown) => {
+    if (isApiError(error) && (error.code === 'LIMIT_EXHAUSTED' || error.message === USER_LIMIT_MESSAGE)) {
+      await dialogs.confirm({
+        title: t('people.userForm.userLimitTitle'),
+        message: t('people.userForm.userLimit'),
+        confirmLabel: t('dialogs.ok'),
+      });
+      return;
+    }
+    if (isApiError(error) && error.status === 409) {
+      setError(
+        'email',
+        {
+          message: error.message === EMAIL_TAKEN_MESSAGE ? t('people.userForm.emailTaken') : error.message,
+        },
+        { shouldFocus: true },
+      );
+      return;
+    }
+    if (isApiError(error) && error.status === 400 && error.details.length > 0) {
+      let focused = false;
+      for (const detail of error.details) {
+        if ((FORM_FIELDS as readonly string[]).includes(detail.path)) {
+          setError(detail.path as FormField, { message: detail.message }, { shouldFocus: !focused });
+          focused = true;
+        }
+      }
+      if (focused) return;
+    }
+    const message = getErrorMessage(t, error);
+    setFormError(message);
+    notifyFailure(message);
+  };
+
+  const roleOptions = ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }));
+  const isPending = createUser.isPending;
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={primary ? t('people.userForm.addPrimaryTitle') : t('people.userForm.addTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('dialogs.close') }}
+    >
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Stack gap="md">
+          {formError && (
+            <Alert color="red" variant="light" role="alert">
+              {formError}
+            </Alert>
+          )}
+          {fixedAccountId === null && (
+            <AccountSelect
+              label={t('people.userForm.account')}
+              value={chosenAccount?.id ?? null}
+              onChange={(account) => {
+                setChosenAccount(account);
+                setAccountError(undefined);
+              }}
+              error={accountError}
+              required
+              disabled={isPending}
+              data-autofocus
+            />
+          )}
+          <UserFormFields<CreateUserInput>
+            control={control}
+            disabled={isPending}
+            autoFocusName={fixedAccountId !== null}
+          />
+          {primary ? (
+            <Text size="sm" c="dimmed">
+              {t('people.userForm.primaryNote')}
+            </Text>
+          ) : (
+            <Controller
+              control={control}
+              name="role"
+              render={({ field, fieldState }) => (
+                <Select
+                  label={t('people.userForm.role')}
+                  data={roleOptions}
+                  value={field.value ?? 'user'}
+                  onChange={(value) => field.onChange((value ?? 'user') as Role)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  allowDeselect={false}
+                  required
+                  disabled={isPending}
+                  error={fieldState.error?.message}
+                  comboboxProps={{ withinPortal: true }}
+                />
+              )}
+            />
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={isPending}>
+              {t('people.userForm.cancel')}
+            </Button>
+            <Button type="submit" loading={isPending}>
+              {t('people.userForm.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
