@@ -11,7 +11,8 @@ const STATUS_COLORS: Record<AccountStatus, string> = {
 export function AccountStatusBadge({ status }: { status: AccountStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light">
+    // Never squeezed into an ellipsis inside a narrow table cell.
+    <Badge color={STATUS_COLORS[status]} variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
       {t(`statuses.${status}`)}
     </Badge>
   );
