@@ -4,7 +4,7 @@ test.describe('sign-in', () => {
   test('the demo site operator signs in and sees home with real counts', async ({ page }) => {
     await signIn(page, USERS.site);
     await expect(page.getByRole('heading', { name: 'Welcome, Platform Administrator' })).toBeVisible();
-    await expect(page.getByText('Industries')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Industries', exact: true })).toBeVisible();
     // 16 demo industries, 13 enabled and 3 disabled
     await expect(page.getByText('16', { exact: true })).toBeVisible();
     await expect(page.getByText('Enabled: 13')).toBeVisible();

@@ -33,7 +33,7 @@ test('the partner filter is kept in the URL and answered by the server', async (
   await page.getByRole('radiogroup', { name: 'Status' }).getByText('Disabled').click();
   await expect(page).toHaveURL(/status=DISABLED/);
   await expect(page.getByRole('table', { name: 'Partners (1)' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'Northern Emission Services' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Northern Emission Services', exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('table', { name: 'Partners (1)' })).toBeVisible();
 });
