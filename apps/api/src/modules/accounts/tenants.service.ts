@@ -89,17 +89,13 @@ function auditViewOf(row: AccountRow) {
 }
 
 /** Only the fields that differ, as the old and the new value of an audit row. */
+/**
+ * The audit values of an update: the whole record before and after, so the
+ * audit detail shows it side by side with the changed fields marked.
+ */
 function changedFields(before: AccountRow, after: AccountRow) {
-  const oldView: Record<string, unknown> = auditViewOf(before);
-  const newView: Record<string, unknown> = auditViewOf(after);
-  const oldValue: Record<string, unknown> = {};
-  const newValue: Record<string, unknown> = {};
-  for (const key of Object.keys(newView)) {
-    if (JSON.stringify(oldView[key]) !== JSON.stringify(newView[key])) {
-      oldValue[key] = oldView[key];
-      newValue[key] = newView[key];
-    }
-  }
+  const oldValue: Record<string, unknown> = auditViewOf(before);
+  const newValue: Record<string, unknown> = auditViewOf(after);
   if (before.logoKey !== after.logoKey && after.logoKey) {
     oldValue.logo = before.logoKey ? 'stored' : null;
     newValue.logo = 'replaced';
