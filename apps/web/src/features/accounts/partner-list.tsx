@@ -1,14 +1,10 @@
 import {
-  Alert,
   Anchor,
   Button,
   Group,
-  Paper,
   SegmentedControl,
-  Skeleton,
   Stack,
   Switch,
-  Table,
   Text,
   TextInput,
   Title,
@@ -19,8 +15,8 @@ import { findIndianState, type AccountStatus, type PartnerSummary } from '@vayu/
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { getErrorMessage } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
+import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { dialogs } from '../../components/dialogs';
 import { formatNumber } from '../../i18n';
 import { useChangeAccountStatus, type AccountStatusChange } from './api/change-account-status';
@@ -33,8 +29,6 @@ import {
 import { PartnersEditDialog } from './partners-edit-dialog';
 
 const ALL = 'ALL';
-const COLUMN_COUNT = 8;
-const SKELETON_ROWS = 5;
 const SEARCH_DEBOUNCE_MS = 300;
 
 function parseStatusFilter(value: string | null): PartnerStatusFilter | undefined {
@@ -111,25 +105,9 @@ export function PartnerList() {
       </Group>
 
       {partners.isError ? (
-        <Alert color="red" variant="light" title={t('partners.loadError')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{getErrorMessage(t, partners.error)}</Text>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => void partners.refetch()}
-              loading={partners.isFetching}
-            >
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <DataTableError title={t('partners.loadError')} query={partners} />
       ) : partners.data && partners.data.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <Text ta="center" c="dimmed">
-            {search ? t('partners.noMatch', { search }) : t('partners.empty')}
-          </Text>
-        </Paper>
+        <DataTableEmpty>{search ? t('partners.noMatch', { search }) : t('partners.empty')}</DataTableEmpty>
       ) : (
         <PartnerTable
           partners={partners.data}
@@ -158,73 +136,62 @@ function PartnerTable({
 }) {
   const { t } = useTranslation();
   const notSet = t('common.notSet');
-  const isLoading = partners === undefined;
+
+  const columns: DataTableColumn<PartnerSummary>[] = [
+    {
+      key: 'name',
+      header: t('partners.name'),
+      cellProps: { fw: 500 },
+      render: (partner) => (
+        <Anchor component={Link} to={`/accounts/partner/${partner.id}/view`}>
+          {partner.name}
+        </Anchor>
+      ),
+    },
+    { key: 'email', header: t('partners.email'), render: (partner) => partner.contactEmail || notSet },
+    { key: 'contactNo', header: t('partners.contactNo'), render: (partner) => partner.contactNo || notSet },
+    { key: 'city', header: t('partners.city'), render: (partner) => partner.city || notSet },
+    {
+      key: 'state',
+      header: t('partners.state'),
+      render: (partner) => (partner.state && findIndianState(partner.state)?.name) || partner.state || notSet,
+    },
+    {
+      key: 'industries',
+      header: t('partners.industries'),
+      align: 'right',
+      render: (partner) => formatNumber(partner.tenantCount),
+    },
+    {
+      key: 'status',
+      header: t('partners.status'),
+      render: (partner) => <PartnerStatusSwitch partner={partner} />,
+    },
+    {
+      key: 'actions',
+      header: t('partners.actions'),
+      render: (partner) => (
+        <Button
+          size="compact-sm"
+          variant="default"
+          onClick={() => onEdit(partner.id)}
+          aria-label={t('partners.editPartner', { name: partner.name })}
+        >
+          {t('partners.edit')}
+        </Button>
+      ),
+    },
+  ];
 
   return (
-    <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-busy={isLoading || isRefreshing}>
-          <Table.Caption>
-            {isLoading ? t('common.loading') : t('partners.caption', { count: partners.length })}
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('partners.name')}</Table.Th>
-              <Table.Th scope="col">{t('partners.email')}</Table.Th>
-              <Table.Th scope="col">{t('partners.contactNo')}</Table.Th>
-              <Table.Th scope="col">{t('partners.city')}</Table.Th>
-              <Table.Th scope="col">{t('partners.state')}</Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('partners.industries')}
-              </Table.Th>
-              <Table.Th scope="col">{t('partners.status')}</Table.Th>
-              <Table.Th scope="col">{t('partners.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody style={{ opacity: isRefreshing ? 0.6 : 1 }}>
-            {isLoading
-              ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
-                  <Table.Tr key={row} aria-hidden>
-                    {Array.from({ length: COLUMN_COUNT }, (__, column) => (
-                      <Table.Td key={column}>
-                        <Skeleton height={14} />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))
-              : partners.map((partner) => (
-                  <Table.Tr key={partner.id}>
-                    <Table.Td fw={500}>
-                      <Anchor component={Link} to={`/accounts/partner/${partner.id}/view`}>
-                        {partner.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{partner.contactEmail || notSet}</Table.Td>
-                    <Table.Td>{partner.contactNo || notSet}</Table.Td>
-                    <Table.Td>{partner.city || notSet}</Table.Td>
-                    <Table.Td>
-                      {(partner.state && findIndianState(partner.state)?.name) || partner.state || notSet}
-                    </Table.Td>
-                    <Table.Td ta="right">{formatNumber(partner.tenantCount)}</Table.Td>
-                    <Table.Td>
-                      <PartnerStatusSwitch partner={partner} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        onClick={() => onEdit(partner.id)}
-                        aria-label={t('partners.editPartner', { name: partner.name })}
-                      >
-                        {t('partners.edit')}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <DataTable
+      columns={columns}
+      rows={partners}
+      getRowKey={(partner) => partner.id}
+      caption={t('partners.caption', { count: partners?.length ?? 0 })}
+      minWidth={900}
+      isRefreshing={isRefreshing}
+    />
   );
 }
 

@@ -1,35 +1,20 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ActivityLogRow } from '@vayu/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { getErrorMessage } from '../../app/error-message';
+import { useSearchParams } from 'react-router';
 import { notifyFailure } from '../../app/notifications';
+import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { Pagination } from '../../components/pagination';
 import { formatNumber } from '../../i18n';
 import { useActivityLogs } from './api/get-activity-logs';
 import { useTenantUsers } from './api/get-tenant-users';
 import { getActionLabel } from './audit-action';
+import { AuditEntity, AuditTimeLink } from './audit-cells';
 import { PARAMS, readDateRange, readPage, readPositiveInt, withParams } from './audit-filters';
-import { formatAuditTime } from './audit-time';
 import { DateRangeFields } from './date-range-fields';
 import { TenantSelect } from './tenant-select';
-
-const COLUMN_COUNT = 6;
-const SKELETON_ROWS = 5;
 
 /**
  * `/logs`: who signed in and what they changed, per industry and user, in a
@@ -56,6 +41,25 @@ export function ActivityLogList() {
 
   const update = (changes: Parameters<typeof withParams>[1]) =>
     setSearchParams((params) => withParams(params, changes));
+
+  const notSet = t('common.notSet');
+  const columns: DataTableColumn<ActivityLogRow>[] = [
+    {
+      key: 'time',
+      header: t('audit.columns.time'),
+      cellProps: { style: { whiteSpace: 'nowrap' } },
+      render: (row) => <AuditTimeLink id={row.id} createdAt={row.createdAt} />,
+    },
+    { key: 'user', header: t('audit.columns.user'), render: (row) => row.userName ?? notSet },
+    { key: 'tenant', header: t('audit.columns.tenant'), render: (row) => row.tenantName ?? notSet },
+    { key: 'action', header: t('audit.columns.action'), render: (row) => getActionLabel(t, row.action) },
+    {
+      key: 'entity',
+      header: t('audit.columns.entity'),
+      render: (row) => <AuditEntity entity={row.entity} entityId={row.entityId} />,
+    },
+    { key: 'ip', header: t('audit.columns.ip'), render: (row) => row.ip ?? notSet },
+  ];
 
   const rows = activity.data?.items;
   const tenantLabel =
@@ -103,69 +107,22 @@ export function ActivityLogList() {
       </Paper>
 
       {range.error !== null ? null : activity.isError ? (
-        <Alert color="red" variant="light" title={t('audit.logs.loadError')} role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{getErrorMessage(t, activity.error)}</Text>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => void activity.refetch()}
-              loading={activity.isFetching}
-            >
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <DataTableError title={t('audit.logs.loadError')} query={activity} />
       ) : rows && rows.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <Text ta="center" c="dimmed">
-            {t('audit.logs.empty')}
-          </Text>
-        </Paper>
+        <DataTableEmpty>{t('audit.logs.empty')}</DataTableEmpty>
       ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={820}>
-            <Table
-              striped
-              highlightOnHover
-              verticalSpacing="sm"
-              aria-busy={!rows || activity.isPlaceholderData}
-            >
-              <Table.Caption>
-                {rows
-                  ? t('audit.logs.caption', {
-                      from: range.startDate,
-                      to: range.endDate,
-                      total: formatNumber(activity.data?.total ?? 0),
-                    })
-                  : t('common.loading')}
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('audit.columns.time')}</Table.Th>
-                  <Table.Th scope="col">{t('audit.columns.user')}</Table.Th>
-                  <Table.Th scope="col">{t('audit.columns.tenant')}</Table.Th>
-                  <Table.Th scope="col">{t('audit.columns.action')}</Table.Th>
-                  <Table.Th scope="col">{t('audit.columns.entity')}</Table.Th>
-                  <Table.Th scope="col">{t('audit.columns.ip')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody style={{ opacity: activity.isPlaceholderData ? 0.6 : 1 }}>
-                {rows
-                  ? rows.map((row) => <ActivityRow key={row.id} row={row} />)
-                  : Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                      <Table.Tr key={index} aria-hidden>
-                        {Array.from({ length: COLUMN_COUNT }, (__, column) => (
-                          <Table.Td key={column}>
-                            <Skeleton height={14} />
-                          </Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <DataTable
+          columns={columns}
+          rows={rows}
+          getRowKey={(row) => row.id}
+          caption={t('audit.logs.caption', {
+            from: range.startDate,
+            to: range.endDate,
+            total: formatNumber(activity.data?.total ?? 0),
+          })}
+          minWidth={820}
+          isRefreshing={activity.isPlaceholderData}
+        />
       )}
 
       {activity.data && (
@@ -177,32 +134,5 @@ export function ActivityLogList() {
         />
       )}
     </Stack>
-  );
-}
-
-function ActivityRow({ row }: { row: ActivityLogRow }) {
-  const { t } = useTranslation();
-  const notSet = t('common.notSet');
-  return (
-    <Table.Tr>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Anchor component={Link} to={`/auditDetails/${row.id}`} title={t('audit.list.open', { id: row.id })}>
-          {formatAuditTime(row.createdAt)}
-        </Anchor>
-      </Table.Td>
-      <Table.Td>{row.userName ?? notSet}</Table.Td>
-      <Table.Td>{row.tenantName ?? notSet}</Table.Td>
-      <Table.Td>{getActionLabel(t, row.action)}</Table.Td>
-      <Table.Td>
-        {row.entity}
-        {row.entityId && (
-          <Text span c="dimmed" size="sm">
-            {' '}
-            #{row.entityId}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>{row.ip ?? notSet}</Table.Td>
-    </Table.Tr>
   );
 }

@@ -1,16 +1,17 @@
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { AuditLogRow } from '@vayu/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { getErrorMessage } from '../../app/error-message';
 import { notifyFailure } from '../../app/notifications';
 import { useSessionUser } from '../../app/session';
+import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { Pagination } from '../../components/pagination';
 import { formatNumber } from '../../i18n';
 import { useAuditLogs } from './api/get-audit-logs';
 import { getActionLabel } from './audit-action';
+import { AuditEntity, AuditTimeLink } from './audit-cells';
 import {
   PARAMS,
   readDateRange,
@@ -20,13 +21,8 @@ import {
   withParams,
   type SortField,
 } from './audit-filters';
-import { formatAuditTime } from './audit-time';
 import { DateRangeFields } from './date-range-fields';
-import { SortableHeader } from './sortable-header';
 import { TenantSelect } from './tenant-select';
-
-const COLUMN_COUNT = 6;
-const SKELETON_ROWS = 5;
 
 /**
  * `/auditLog`: the audit trail in a date range (default the last 7 days),
@@ -61,6 +57,35 @@ export function AuditLogList() {
     update({ [PARAMS.sort]: field, [PARAMS.order]: nextOrder });
   };
 
+  const sortable = (
+    field: SortField,
+    label: string,
+  ): Pick<DataTableColumn<AuditLogRow>, 'key' | 'header' | 'sort'> => ({
+    key: field,
+    header: label,
+    sort: {
+      direction: field !== sort ? 'none' : order === 'asc' ? 'ascending' : 'descending',
+      onSort: () => onSort(field),
+      title: t('audit.sort.sortBy', { column: label }),
+    },
+  });
+  const notSet = t('common.notSet');
+  const columns: DataTableColumn<AuditLogRow>[] = [
+    {
+      ...sortable('createdAt', t('audit.columns.time')),
+      cellProps: { style: { whiteSpace: 'nowrap' } },
+      render: (row) => <AuditTimeLink id={row.id} createdAt={row.createdAt} />,
+    },
+    {
+      ...sortable('entity', t('audit.columns.entity')),
+      render: (row) => <AuditEntity entity={row.entity} entityId={row.entityId} />,
+    },
+    { ...sortable('action', t('audit.columns.action')), render: (row) => getActionLabel(t, row.action) },
+    { ...sortable('actorUserName', t('audit.columns.actor')), render: (row) => row.actorUserName ?? notSet },
+    { ...sortable('tenantName', t('audit.columns.tenant')), render: (row) => row.tenantName ?? notSet },
+    { key: 'ip', header: t('audit.columns.ip'), render: (row) => row.ip ?? notSet },
+  ];
+
   const rows = list.data?.items;
   const tenantLabel =
     tenantId === undefined ? undefined : rows?.find((r) => r.tenantId === tenantId)?.tenantName;
@@ -92,89 +117,22 @@ export function AuditLogList() {
       </Paper>
 
       {range.error !== null ? null : list.isError ? (
-        <Alert color="red" variant="light" title={t('audit.list.loadError')} role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{getErrorMessage(t, list.error)}</Text>
-            <Button size="xs" variant="default" onClick={() => void list.refetch()} loading={list.isFetching}>
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <DataTableError title={t('audit.list.loadError')} query={list} />
       ) : rows && rows.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <Text ta="center" c="dimmed">
-            {t('audit.list.empty')}
-          </Text>
-        </Paper>
+        <DataTableEmpty>{t('audit.list.empty')}</DataTableEmpty>
       ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={860}>
-            <Table striped highlightOnHover verticalSpacing="sm" aria-busy={!rows || list.isPlaceholderData}>
-              <Table.Caption>
-                {rows
-                  ? t('audit.list.caption', {
-                      from: range.startDate,
-                      to: range.endDate,
-                      total: formatNumber(list.data?.total ?? 0),
-                    })
-                  : t('common.loading')}
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <SortableHeader
-                    field="createdAt"
-                    label={t('audit.columns.time')}
-                    sort={sort}
-                    order={order}
-                    onSort={onSort}
-                  />
-                  <SortableHeader
-                    field="entity"
-                    label={t('audit.columns.entity')}
-                    sort={sort}
-                    order={order}
-                    onSort={onSort}
-                  />
-                  <SortableHeader
-                    field="action"
-                    label={t('audit.columns.action')}
-                    sort={sort}
-                    order={order}
-                    onSort={onSort}
-                  />
-                  <SortableHeader
-                    field="actorUserName"
-                    label={t('audit.columns.actor')}
-                    sort={sort}
-                    order={order}
-                    onSort={onSort}
-                  />
-                  <SortableHeader
-                    field="tenantName"
-                    label={t('audit.columns.tenant')}
-                    sort={sort}
-                    order={order}
-                    onSort={onSort}
-                  />
-                  <Table.Th scope="col">{t('audit.columns.ip')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-                {rows
-                  ? rows.map((row) => <AuditRow key={row.id} row={row} />)
-                  : Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                      <Table.Tr key={index} aria-hidden>
-                        {Array.from({ length: COLUMN_COUNT }, (__, column) => (
-                          <Table.Td key={column}>
-                            <Skeleton height={14} />
-                          </Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <DataTable
+          columns={columns}
+          rows={rows}
+          getRowKey={(row) => row.id}
+          caption={t('audit.list.caption', {
+            from: range.startDate,
+            to: range.endDate,
+            total: formatNumber(list.data?.total ?? 0),
+          })}
+          minWidth={860}
+          isRefreshing={list.isPlaceholderData}
+        />
       )}
 
       {list.data && (
@@ -186,32 +144,5 @@ export function AuditLogList() {
         />
       )}
     </Stack>
-  );
-}
-
-function AuditRow({ row }: { row: AuditLogRow }) {
-  const { t } = useTranslation();
-  const notSet = t('common.notSet');
-  return (
-    <Table.Tr>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Anchor component={Link} to={`/auditDetails/${row.id}`} title={t('audit.list.open', { id: row.id })}>
-          {formatAuditTime(row.createdAt)}
-        </Anchor>
-      </Table.Td>
-      <Table.Td>
-        {row.entity}
-        {row.entityId && (
-          <Text span c="dimmed" size="sm">
-            {' '}
-            #{row.entityId}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>{getActionLabel(t, row.action)}</Table.Td>
-      <Table.Td>{row.actorUserName ?? notSet}</Table.Td>
-      <Table.Td>{row.tenantName ?? notSet}</Table.Td>
-      <Table.Td>{row.ip ?? notSet}</Table.Td>
-    </Table.Tr>
   );
 }

@@ -1,28 +1,15 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { CORPORATE_TYPES, type Corporate } from '@vayu/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { getErrorMessage } from '../../app/error-message';
+import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { formatNumber } from '../../i18n';
 import { useCorporates } from './api/get-corporates';
 import type { CorporateType } from './api/master-keys';
 import { CorporatesAddDialog } from './corporates-add-dialog';
 
-const COLUMN_COUNT = 5;
 const DEFAULT_TYPE: CorporateType = 'corporate';
 
 function readType(value: string | null): CorporateType {
@@ -67,25 +54,9 @@ export function CorporateList() {
       </Stack>
 
       {corporates.isError ? (
-        <Alert color="red" variant="light" title={t('masters.corporates.loadError')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{getErrorMessage(t, corporates.error)}</Text>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => void corporates.refetch()}
-              loading={corporates.isFetching}
-            >
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <DataTableError title={t('masters.corporates.loadError')} query={corporates} />
       ) : corporates.data && corporates.data.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <Text ta="center" c="dimmed">
-            {t('masters.corporates.empty')}
-          </Text>
-        </Paper>
+        <DataTableEmpty>{t('masters.corporates.empty')}</DataTableEmpty>
       ) : (
         <CorporateTable corporates={corporates.data} isRefreshing={corporates.isPlaceholderData} />
       )}
@@ -104,59 +75,54 @@ function CorporateTable({
 }) {
   const { t } = useTranslation();
   const notSet = t('common.notSet');
-  const isLoading = corporates === undefined;
+
+  const columns: DataTableColumn<Corporate>[] = [
+    {
+      key: 'name',
+      header: t('masters.corporates.name'),
+      cellProps: { fw: 500 },
+      render: (corporate) => corporate.name,
+    },
+    {
+      key: 'type',
+      header: t('masters.corporates.type'),
+      render: (corporate) =>
+        (CORPORATE_TYPES as readonly string[]).includes(corporate.type)
+          ? t(`masters.corporateTypes.${corporate.type as CorporateType}`)
+          : corporate.type,
+    },
+    {
+      key: 'status',
+      header: t('masters.corporates.status'),
+      render: (corporate) => (
+        <Badge color={corporate.status === 'ENABLED' ? 'green' : 'gray'} variant="light">
+          {corporate.status === 'ENABLED' || corporate.status === 'DISABLED'
+            ? t(`statuses.${corporate.status}`)
+            : corporate.status}
+        </Badge>
+      ),
+    },
+    {
+      key: 'email',
+      header: t('masters.corporates.email'),
+      render: (corporate) => corporate.contactEmail || notSet,
+    },
+    {
+      key: 'industries',
+      header: t('masters.corporates.industries'),
+      align: 'right',
+      render: (corporate) => formatNumber(corporate.tenantCount),
+    },
+  ];
 
   return (
-    <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-busy={isLoading || isRefreshing}>
-          <Table.Caption>
-            {isLoading ? t('common.loading') : t('masters.corporates.caption', { count: corporates.length })}
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('masters.corporates.name')}</Table.Th>
-              <Table.Th scope="col">{t('masters.corporates.type')}</Table.Th>
-              <Table.Th scope="col">{t('masters.corporates.status')}</Table.Th>
-              <Table.Th scope="col">{t('masters.corporates.email')}</Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('masters.corporates.industries')}
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody style={{ opacity: isRefreshing ? 0.6 : 1 }}>
-            {isLoading
-              ? Array.from({ length: 5 }, (_, row) => (
-                  <Table.Tr key={row} aria-hidden>
-                    {Array.from({ length: COLUMN_COUNT }, (__, column) => (
-                      <Table.Td key={column}>
-                        <Skeleton height={14} />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))
-              : corporates.map((corporate) => (
-                  <Table.Tr key={corporate.id}>
-                    <Table.Td fw={500}>{corporate.name}</Table.Td>
-                    <Table.Td>
-                      {(CORPORATE_TYPES as readonly string[]).includes(corporate.type)
-                        ? t(`masters.corporateTypes.${corporate.type as CorporateType}`)
-                        : corporate.type}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={corporate.status === 'ENABLED' ? 'green' : 'gray'} variant="light">
-                        {corporate.status === 'ENABLED' || corporate.status === 'DISABLED'
-                          ? t(`statuses.${corporate.status}`)
-                          : corporate.status}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{corporate.contactEmail || notSet}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(corporate.tenantCount)}</Table.Td>
-                  </Table.Tr>
-                ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <DataTable
+      columns={columns}
+      rows={corporates}
+      getRowKey={(corporate) => corporate.id}
+      caption={t('masters.corporates.caption', { count: corporates?.length ?? 0 })}
+      minWidth={720}
+      isRefreshing={isRefreshing}
+    />
   );
 }

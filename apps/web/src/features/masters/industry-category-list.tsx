@@ -1,18 +1,16 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { IndustryCategory } from '@vayu/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { getErrorMessage } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
+import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { dialogs } from '../../components/dialogs';
 import { formatNumber } from '../../i18n';
 import { useDeleteIndustry } from './api/delete-industry';
 import { useIndustries } from './api/get-industries';
 import { IndustryCategoriesEditDialog } from './industry-categories-edit-dialog';
-
-const COLUMN_COUNT = 3;
 
 type DialogState = { category: IndustryCategory | null } | null;
 
@@ -56,25 +54,11 @@ export function IndustryCategoryList() {
       />
 
       {industries.isError ? (
-        <Alert color="red" variant="light" title={t('masters.categories.loadError')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{getErrorMessage(t, industries.error)}</Text>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => void industries.refetch()}
-              loading={industries.isFetching}
-            >
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <DataTableError title={t('masters.categories.loadError')} query={industries} />
       ) : rows && rows.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <Text ta="center" c="dimmed">
-            {needle ? t('masters.categories.noMatch') : t('masters.categories.empty')}
-          </Text>
-        </Paper>
+        <DataTableEmpty>
+          {needle ? t('masters.categories.noMatch') : t('masters.categories.empty')}
+        </DataTableEmpty>
       ) : (
         <CategoryTable rows={rows} onEdit={(category) => setDialog({ category })} />
       )}
@@ -96,58 +80,47 @@ function CategoryTable({
   onEdit: (category: IndustryCategory) => void;
 }) {
   const { t } = useTranslation();
-  const isLoading = rows === undefined;
+
+  const columns: DataTableColumn<IndustryCategory>[] = [
+    {
+      key: 'name',
+      header: t('masters.categories.name'),
+      cellProps: { fw: 500 },
+      render: (category) => category.name,
+    },
+    {
+      key: 'industries',
+      header: t('masters.categories.industries'),
+      align: 'right',
+      render: (category) => formatNumber(category.tenantCount),
+    },
+    {
+      key: 'actions',
+      header: t('masters.actions'),
+      render: (category) => (
+        <Group gap={6} wrap="nowrap">
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={() => onEdit(category)}
+            aria-label={t('masters.categories.editCategory', { name: category.name })}
+          >
+            {t('masters.edit')}
+          </Button>
+          <DeleteCategoryButton category={category} />
+        </Group>
+      ),
+    },
+  ];
 
   return (
-    <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-busy={isLoading}>
-          <Table.Caption>
-            {isLoading ? t('common.loading') : t('masters.categories.caption', { count: rows.length })}
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('masters.categories.name')}</Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('masters.categories.industries')}
-              </Table.Th>
-              <Table.Th scope="col">{t('masters.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {isLoading
-              ? Array.from({ length: 5 }, (_, row) => (
-                  <Table.Tr key={row} aria-hidden>
-                    {Array.from({ length: COLUMN_COUNT }, (__, column) => (
-                      <Table.Td key={column}>
-                        <Skeleton height={14} />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))
-              : rows.map((category) => (
-                  <Table.Tr key={category.id}>
-                    <Table.Td fw={500}>{category.name}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(category.tenantCount)}</Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          onClick={() => onEdit(category)}
-                          aria-label={t('masters.categories.editCategory', { name: category.name })}
-                        >
-                          {t('masters.edit')}
-                        </Button>
-                        <DeleteCategoryButton category={category} />
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <DataTable
+      columns={columns}
+      rows={rows}
+      getRowKey={(category) => category.id}
+      caption={t('masters.categories.caption', { count: rows?.length ?? 0 })}
+      minWidth={560}
+    />
   );
 }
 

@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -8,10 +7,8 @@ import {
   Paper,
   SegmentedControl,
   Select,
-  Skeleton,
   Stack,
   Switch,
-  Table,
   Text,
   TextInput,
   Title,
@@ -22,8 +19,8 @@ import type { TenantListItem } from '@vayu/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { getErrorMessage } from '../../app/error-message';
 import { useSessionUser } from '../../app/session';
+import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { Pagination } from '../../components/pagination';
 import { formatNumber } from '../../i18n';
 import { AccountStatusBadge } from '../accounts/account-status-badge';
@@ -41,7 +38,6 @@ import { TenantsSubscriptionDialog } from './tenants-subscription-dialog';
 import { useTenantStatusToggle } from './use-tenant-status-toggle';
 import { WorkingStatusText } from './working-status-text';
 
-const COLUMN_COUNT = 8;
 const ALL = 'all';
 
 type OpenDialog = { kind: 'subscription' | 'migrate'; tenant: TenantListItem } | null;
@@ -109,25 +105,9 @@ export function TenantList() {
       />
 
       {tenants.isError ? (
-        <Alert color="red" variant="light" title={t('tenants.list.loadError')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{getErrorMessage(t, tenants.error)}</Text>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => void tenants.refetch()}
-              loading={tenants.isFetching}
-            >
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <DataTableError title={t('tenants.list.loadError')} query={tenants} />
       ) : data && data.items.length === 0 && !tenants.isPlaceholderData ? (
-        <Paper withBorder radius="md" p="xl">
-          <Text ta="center" c="dimmed">
-            {t('tenants.list.empty')}
-          </Text>
-        </Paper>
+        <DataTableEmpty>{t('tenants.list.empty')}</DataTableEmpty>
       ) : (
         <>
           <TenantTable
@@ -295,119 +275,109 @@ function TenantTable({
 }: TenantTableProps) {
   const { t } = useTranslation();
   const notSet = t('common.notSet');
-  const isLoading = page === undefined;
   const from = page ? (page.page - 1) * TENANT_PAGE_SIZE + 1 : 0;
   const to = page ? from + page.items.length - 1 : 0;
-  const hasActions = canMigrate || canSeeSubscription;
+
+  const columns: DataTableColumn<TenantListItem>[] = [
+    {
+      key: 'name',
+      header: t('tenants.list.name'),
+      cellProps: { fw: 500 },
+      render: (tenant) => (
+        <Group gap={6} wrap="nowrap">
+          <Anchor component={Link} to={`/accounts/${tenant.type}/${tenant.id}/view`}>
+            {tenant.name}
+          </Anchor>
+          {tenant.isBlocked && (
+            <Badge color="red" size="xs" variant="outline">
+              {t('tenants.list.blocked')}
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    {
+      key: 'category',
+      header: t('tenants.list.category'),
+      render: (tenant) => tenant.industryName || notSet,
+    },
+    { key: 'partner', header: t('tenants.list.partner'), render: (tenant) => tenant.partnerName || notSet },
+    {
+      key: 'location',
+      header: t('tenants.list.location'),
+      render: (tenant) => [tenant.city, stateName(tenant.stateCode)].filter(Boolean).join(', ') || notSet,
+    },
+    {
+      key: 'workingStatus',
+      header: t('tenants.list.workingStatus'),
+      render: (tenant) => <WorkingStatusText value={tenant.workingStatus} />,
+    },
+    { key: 'plan', header: t('tenants.list.plan'), render: (tenant) => tenant.planCode || notSet },
+    {
+      key: 'status',
+      header: t('tenants.list.status'),
+      render: (tenant) =>
+        canToggle && tenant.status !== 'DELETED' ? (
+          <Group gap="xs" wrap="nowrap">
+            <Switch
+              checked={tenant.status === 'ENABLED'}
+              onChange={() => onToggle(tenant)}
+              disabled={pendingIds.has(tenant.id)}
+              aria-label={t('tenants.list.toggleStatus', { name: tenant.name })}
+            />
+            <AccountStatusBadge status={tenant.status} />
+          </Group>
+        ) : (
+          <AccountStatusBadge status={tenant.status} />
+        ),
+    },
+  ];
+  if (canMigrate || canSeeSubscription) {
+    columns.push({
+      key: 'actions',
+      header: t('tenants.list.actions'),
+      render: (tenant) => (
+        <Group gap={4} wrap="nowrap">
+          {canSeeSubscription && (
+            <Tooltip label={t('tenants.list.subscription')}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('tenants.list.subscriptionOf', { name: tenant.name })}
+                onClick={() => onOpen('subscription', tenant)}
+              >
+                <span aria-hidden>₹</span>
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {canMigrate && (
+            <Tooltip label={t('tenants.list.migrate')}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('tenants.list.migrateOf', { name: tenant.name })}
+                onClick={() => onOpen('migrate', tenant)}
+              >
+                <span aria-hidden>⇄</span>
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      ),
+    });
+  }
 
   return (
-    <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={960}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-busy={isLoading || isRefreshing}>
-          <Table.Caption>
-            {isLoading
-              ? t('common.loading')
-              : t('tenants.list.caption', {
-                  from: formatNumber(from),
-                  to: formatNumber(to),
-                  total: formatNumber(page.total),
-                })}
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('tenants.list.name')}</Table.Th>
-              <Table.Th scope="col">{t('tenants.list.category')}</Table.Th>
-              <Table.Th scope="col">{t('tenants.list.partner')}</Table.Th>
-              <Table.Th scope="col">{t('tenants.list.location')}</Table.Th>
-              <Table.Th scope="col">{t('tenants.list.workingStatus')}</Table.Th>
-              <Table.Th scope="col">{t('tenants.list.plan')}</Table.Th>
-              <Table.Th scope="col">{t('tenants.list.status')}</Table.Th>
-              {hasActions && <Table.Th scope="col">{t('tenants.list.actions')}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody style={{ opacity: isRefreshing ? 0.6 : 1 }}>
-            {isLoading
-              ? Array.from({ length: TENANT_PAGE_SIZE }, (_, row) => (
-                  <Table.Tr key={row} aria-hidden>
-                    {Array.from({ length: hasActions ? COLUMN_COUNT : COLUMN_COUNT - 1 }, (__, column) => (
-                      <Table.Td key={column}>
-                        <Skeleton height={14} />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))
-              : page.items.map((tenant) => {
-                  const location = [tenant.city, stateName(tenant.stateCode)].filter(Boolean).join(', ');
-                  return (
-                    <Table.Tr key={tenant.id}>
-                      <Table.Td fw={500}>
-                        <Group gap={6} wrap="nowrap">
-                          <Anchor component={Link} to={`/accounts/${tenant.type}/${tenant.id}/view`}>
-                            {tenant.name}
-                          </Anchor>
-                          {tenant.isBlocked && (
-                            <Badge color="red" size="xs" variant="outline">
-                              {t('tenants.list.blocked')}
-                            </Badge>
-                          )}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{tenant.industryName || notSet}</Table.Td>
-                      <Table.Td>{tenant.partnerName || notSet}</Table.Td>
-                      <Table.Td>{location || notSet}</Table.Td>
-                      <Table.Td>
-                        <WorkingStatusText value={tenant.workingStatus} />
-                      </Table.Td>
-                      <Table.Td>{tenant.planCode || notSet}</Table.Td>
-                      <Table.Td>
-                        {canToggle && tenant.status !== 'DELETED' ? (
-                          <Group gap="xs" wrap="nowrap">
-                            <Switch
-                              checked={tenant.status === 'ENABLED'}
-                              onChange={() => onToggle(tenant)}
-                              disabled={pendingIds.has(tenant.id)}
-                              aria-label={t('tenants.list.toggleStatus', { name: tenant.name })}
-                            />
-                            <AccountStatusBadge status={tenant.status} />
-                          </Group>
-                        ) : (
-                          <AccountStatusBadge status={tenant.status} />
-                        )}
-                      </Table.Td>
-                      {hasActions && (
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap">
-                            {canSeeSubscription && (
-                              <Tooltip label={t('tenants.list.subscription')}>
-                                <ActionIcon
-                                  variant="subtle"
-                                  aria-label={t('tenants.list.subscriptionOf', { name: tenant.name })}
-                                  onClick={() => onOpen('subscription', tenant)}
-                                >
-                                  <span aria-hidden>₹</span>
-                                </ActionIcon>
-                              </Tooltip>
-                            )}
-                            {canMigrate && (
-                              <Tooltip label={t('tenants.list.migrate')}>
-                                <ActionIcon
-                                  variant="subtle"
-                                  aria-label={t('tenants.list.migrateOf', { name: tenant.name })}
-                                  onClick={() => onOpen('migrate', tenant)}
-                                >
-                                  <span aria-hidden>⇄</span>
-                                </ActionIcon>
-                              </Tooltip>
-                            )}
-                          </Group>
-                        </Table.Td>
-                      )}
-                    </Table.Tr>
-                  );
-                })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <DataTable
+      columns={columns}
+      rows={page?.items}
+      getRowKey={(tenant) => tenant.id}
+      caption={t('tenants.list.caption', {
+        from: formatNumber(from),
+        to: formatNumber(to),
+        total: formatNumber(page?.total ?? 0),
+      })}
+      minWidth={960}
+      isRefreshing={isRefreshing}
+      skeletonRows={TENANT_PAGE_SIZE}
+    />
   );
 }

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
 import { USER_STATUSES, type UserStatus, type UserSummary } from '@vayu/domain';
 import { useState } from 'react';
@@ -20,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { getErrorMessage } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { useSessionUser } from '../../app/session';
+import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { dialogs } from '../../components/dialogs';
 import { Pagination } from '../../components/pagination';
 import { AccountSelect } from '../accounts/account-select';
@@ -31,7 +19,6 @@ import { UserEditDialog } from './users-edit-dialog';
 import { UserStatusSwitch } from './user-status-switch';
 
 export const USER_PAGE_SIZE = 20;
-const COLUMN_COUNT = 7;
 const SEARCH_DEBOUNCE_MS = 300;
 const ALL = 'ALL';
 
@@ -152,25 +139,9 @@ export function UserList() {
       </Paper>
 
       {users.isError ? (
-        <Alert color="red" variant="light" title={t('people.users.loadError')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{getErrorMessage(t, users.error)}</Text>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => void users.refetch()}
-              loading={users.isFetching}
-            >
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <DataTableError title={t('people.users.loadError')} query={users} />
       ) : users.data && users.data.items.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <Text ta="center" c="dimmed">
-            {t('people.users.empty')}
-          </Text>
-        </Paper>
+        <DataTableEmpty>{t('people.users.empty')}</DataTableEmpty>
       ) : (
         <>
           <UserTable
@@ -206,82 +177,69 @@ interface UserTableProps {
 function UserTable({ users, total, isRefreshing, currentUserId, onEdit }: UserTableProps) {
   const { t } = useTranslation();
   const notSet = t('common.notSet');
-  const isLoading = users === undefined;
+
+  const columns: DataTableColumn<UserSummary>[] = [
+    {
+      key: 'name',
+      header: t('people.users.name'),
+      cellProps: { fw: 500 },
+      render: (user) => (
+        <Group gap={6} wrap="nowrap">
+          <span>{user.name}</span>
+          {user.isPrimary && (
+            <Badge size="xs" variant="outline" style={{ flexShrink: 0, overflow: 'visible' }}>
+              {t('people.users.primary')}
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    { key: 'email', header: t('people.users.email'), render: (user) => user.userName },
+    { key: 'phone', header: t('people.users.phone'), render: (user) => user.phone || notSet },
+    { key: 'role', header: t('people.users.role'), render: (user) => t(`roles.${user.role}`) },
+    { key: 'account', header: t('people.users.account'), render: (user) => user.accountName },
+    {
+      key: 'status',
+      header: t('people.users.status'),
+      render: (user) => (
+        <Stack gap={4} align="flex-start">
+          <UserStatusSwitch user={user} disabled={user.id === currentUserId} />
+          {user.activationAwaited && (
+            <Badge size="sm" color="yellow" variant="light">
+              {t('people.users.activationAwaited')}
+            </Badge>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('people.users.actions'),
+      render: (user) => (
+        <Group gap={6} wrap="nowrap">
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={() => onEdit(user)}
+            aria-label={t('people.users.editUser', { name: user.name })}
+          >
+            {t('people.users.edit')}
+          </Button>
+          <ResetPasswordButton user={user} />
+        </Group>
+      ),
+    },
+  ];
 
   return (
-    <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={960}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-busy={isLoading || isRefreshing}>
-          <Table.Caption>
-            {isLoading ? t('common.loading') : t('people.users.caption', { count: total ?? users.length })}
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('people.users.name')}</Table.Th>
-              <Table.Th scope="col">{t('people.users.email')}</Table.Th>
-              <Table.Th scope="col">{t('people.users.phone')}</Table.Th>
-              <Table.Th scope="col">{t('people.users.role')}</Table.Th>
-              <Table.Th scope="col">{t('people.users.account')}</Table.Th>
-              <Table.Th scope="col">{t('people.users.status')}</Table.Th>
-              <Table.Th scope="col">{t('people.users.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody style={{ opacity: isRefreshing ? 0.6 : 1 }}>
-            {isLoading
-              ? Array.from({ length: 5 }, (_, row) => (
-                  <Table.Tr key={row} aria-hidden>
-                    {Array.from({ length: COLUMN_COUNT }, (__, column) => (
-                      <Table.Td key={column}>
-                        <Skeleton height={14} />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))
-              : users.map((user) => (
-                  <Table.Tr key={user.id}>
-                    <Table.Td fw={500}>
-                      <Group gap={6} wrap="nowrap">
-                        <span>{user.name}</span>
-                        {user.isPrimary && (
-                          <Badge size="xs" variant="outline">
-                            {t('people.users.primary')}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{user.userName}</Table.Td>
-                    <Table.Td>{user.phone || notSet}</Table.Td>
-                    <Table.Td>{t(`roles.${user.role}`)}</Table.Td>
-                    <Table.Td>{user.accountName}</Table.Td>
-                    <Table.Td>
-                      <Stack gap={4} align="flex-start">
-                        <UserStatusSwitch user={user} disabled={user.id === currentUserId} />
-                        {user.activationAwaited && (
-                          <Badge size="sm" color="yellow" variant="light">
-                            {t('people.users.activationAwaited')}
-                          </Badge>
-                        )}
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          onClick={() => onEdit(user)}
-                          aria-label={t('people.users.editUser', { name: user.name })}
-                        >
-                          {t('people.users.edit')}
-                        </Button>
-                        <ResetPasswordButton user={user} />
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <DataTable
+      columns={columns}
+      rows={users}
+      getRowKey={(user) => user.id}
+      caption={t('people.users.caption', { count: total ?? users?.length ?? 0 })}
+      minWidth={960}
+      isRefreshing={isRefreshing}
+    />
   );
 }
 
