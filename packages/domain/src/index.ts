@@ -12,3 +12,6 @@ export * from './geography.js';
 export * from './fields.js';
 export * from './masters.js';
 export * from './audit.js';
+export * from './parameters.js';
+export * from './units.js';
+export * from './expressions.js';

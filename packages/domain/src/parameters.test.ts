@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { generateParameterIdentifiers, isCaaqmsLabelValid } from './parameters.js';
+import { MOLECULAR_WEIGHTS, UnitConversionError, canConvert, convertUnit } from './units.js';
+
+describe('parameter identifiers from the label', () => {
+  it.each([
+    ['PM', { name: 'pm', paramKey: 'pm', paramMetric: 'pm' }],
+    ['Stack Flow', { name: 'stack_flow', paramKey: 'stack_flow', paramMetric: 'stack.flow' }],
+    ['  NOx  as NO2 ', { name: 'nox_as_no2', paramKey: 'nox_as_no2', paramMetric: 'nox.as.no2' }],
+    ['PM-2.5', { name: 'pm2.5', paramKey: 'pm2.5', paramMetric: 'pm2.5' }],
+    ['CAAQMS PM 10', { name: 'caaqms_pm_10', paramKey: 'caaqms_pm_10', paramMetric: 'caaqms.pm.10' }],
+    ['', { name: '', paramKey: '', paramMetric: '' }],
+  ])('%j', (label, expected) => {
+    expect(generateParameterIdentifiers(label)).toEqual(expected);
+  });
+
+  it('needs more than the CAAQMS prefix: a label longer than 7 characters', () => {
+    expect(isCaaqmsLabelValid('CAAQMS ')).toBe(false);
+    expect(isCaaqmsLabelValid('CAAQMSX')).toBe(false);
+    expect(isCaaqmsLabelValid('CAAQMS O')).toBe(true);
+  });
+});
+
+describe('unit conversion (worked examples at 25 °C and at normal conditions)', () => {
+  const so2 = { molecularWeight: MOLECULAR_WEIGHTS.SO2! };
+  const no2 = { molecularWeight: MOLECULAR_WEIGHTS.NO2! };
+
+  it('ppm ↔ mg/m³ uses 24.45 L/mol', () => {
+    // 100 ppm SO2 = 100 × 64.07 / 24.45 = 262.04 mg/m³
+    expect(convertUnit(100, 'ppm', 'mg/m3', so2)).toBeCloseTo(262.04, 2);
+    expect(convertUnit(262.04, 'mg/m3', 'ppm', so2)).toBeCloseTo(100, 2);
+  });
+
+  it('ppm ↔ mg/Nm³ uses 22.41 L/mol', () => {
+    // 100 ppm SO2 = 100 × 64.07 / 22.41 = 285.90 mg/Nm³
+    expect(convertUnit(100, 'ppm', 'mg/Nm3', so2)).toBeCloseTo(285.9, 1);
+    expect(convertUnit(285.9, 'mg/Nm3', 'ppm', so2)).toBeCloseTo(100, 1);
+  });
+
+  it('µg/m³ ↔ ppb and µg/m³ ↔ mg/m³', () => {
+    // 40 µg/m³ NO2 = 40 × 24.45 / 46.01 = 21.26 ppb
+    expect(convertUnit(40, 'ug/m3', 'ppb', no2)).toBeCloseTo(21.26, 2);
+    expect(convertUnit(1500, 'ug/m3', 'mg/m3')).toBe(1.5);
+    expect(convertUnit(2, 'mg/m3', 'ug/m3')).toBe(2000);
+  });
+
+  it('mg/m³ at 25 °C ↔ mg/Nm³ scales by the molar volumes', () => {
+    expect(convertUnit(100, 'mg/m3', 'mg/Nm3')).toBeCloseTo((100 * 24.45) / 22.41, 6);
+  });
+
+  it('refuses what it cannot do', () => {
+    expect(() => convertUnit(1, 'ppm', 'mg/m3')).toThrow(UnitConversionError);
+    expect(() => convertUnit(1, 'pH', 'mg/L')).toThrow(UnitConversionError);
+    expect(canConvert('ppm', 'ug/m3')).toBe(true);
+    expect(canConvert('kWh', 'ppm')).toBe(false);
+    expect(convertUnit(7.2, 'pH', 'pH')).toBe(7.2);
+  });
+});
