@@ -41,3 +41,120 @@ export function isCaaqmsLabelValid(label: string): boolean {
 }
 
 export const parameterLabelSchema = z.string().trim().min(1, 'This field is required').max(100);
+
+// ---------------------------------------------------------------------------
+// Standard (and functional) parameters — `/parameterlist`.
+// ---------------------------------------------------------------------------
+
+/** What a parameter measures at (mtype): the monitoring point it belongs to. */
+export const PARAMETER_MTYPES = ['stack', 'etp', 'caaqms', 'ground water', 'energy', 'general'] as const;
+/** NORMAL and CAAQMS are standard parameters; FUNCTIONAL ones add a base parameter. */
+export const STANDARD_PARAMETER_TYPES = ['NORMAL', 'CAAQMS', 'FUNCTIONAL'] as const;
+export const DATA_STORE_TYPES = ['device'] as const;
+
+export const parameterSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  label: z.string(),
+  mtype: z.string(),
+  type: z.string(),
+  paramKey: z.string(),
+  paramMetric: z.string(),
+  stdUnit: z.string().nullable(),
+  defaultStdUnit: z.string().nullable(),
+  alertLabel: z.string().nullable(),
+  metricAgg: z.enum(METRIC_AGGREGATIONS),
+  metricDownsampleAgg: z.enum(METRIC_AGGREGATIONS),
+  isAlertEnabled: z.boolean(),
+  isCounter: z.boolean(),
+  counterResetValue: z.number().nullable(),
+  isConversion: z.boolean(),
+  showWidget: z.boolean(),
+  dataStoreType: z.string(),
+  baseParamId: z.number().int().nullable(),
+  isLinear: z.boolean().nullable(),
+  status: z.enum(['ENABLED', 'DELETED']),
+  createdAt: z.string(),
+  version: z.number().int(),
+});
+export type Parameter = z.infer<typeof parameterSchema>;
+
+export const parameterListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  search: z.string().trim().max(100).optional(),
+  type: z.enum(STANDARD_PARAMETER_TYPES).optional(),
+  mtype: z.string().trim().max(30).optional(),
+});
+
+/**
+ * Create or edit a standard parameter. Name, key and metric are not sent:
+ * the server generates them from the label (`generateParameterIdentifiers`).
+ * New normal parameters default to showWidget and isConversion on and AVG
+ * aggregation; counters default to a reset value of 10. The colour of a
+ * functional parameter is shown only and never stored.
+ */
+export const parameterBodySchema = z
+  .object({
+    label: parameterLabelSchema,
+    /** Adds the "CAAQMS " prefix to the label (spec §3). */
+    caaqmsPrefix: z.boolean().default(false),
+    mtype: z.enum(PARAMETER_MTYPES),
+    type: z.enum(STANDARD_PARAMETER_TYPES).default('NORMAL'),
+    stdUnit: z
+      .string()
+      .trim()
+      .max(20)
+      .nullish()
+      .transform((v) => v || null),
+    defaultStdUnit: z
+      .string()
+      .trim()
+      .max(20)
+      .nullish()
+      .transform((v) => v || null),
+    alertLabel: z
+      .string()
+      .trim()
+      .max(100)
+      .nullish()
+      .transform((v) => v || null),
+    metricAgg: z.enum(METRIC_AGGREGATIONS).default('AVG'),
+    metricDownsampleAgg: z.enum(METRIC_AGGREGATIONS).default('AVG'),
+    isAlertEnabled: z.boolean().default(false),
+    isCounter: z.boolean().default(false),
+    counterResetValue: z.number().positive().nullish(),
+    isConversion: z.boolean().default(true),
+    showWidget: z.boolean().default(true),
+    dataStoreType: z.enum(DATA_STORE_TYPES).default('device'),
+    baseParamId: z.number().int().positive().nullish(),
+    isLinear: z.boolean().nullish(),
+    version: z.number().int().min(1).optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    const label = body.caaqmsPrefix || body.type === 'CAAQMS' ? `${CAAQMS_PREFIX}${body.label}` : body.label;
+    if (body.type === 'CAAQMS' && !isCaaqmsLabelValid(label)) {
+      ctx.addIssue({ code: 'custom', path: ['label'], message: CAAQMS_LABEL_MESSAGE });
+    }
+    if (body.type === 'FUNCTIONAL' && !body.baseParamId) {
+      ctx.addIssue({ code: 'custom', path: ['baseParamId'], message: 'This field is required' });
+    }
+  });
+export type ParameterBody = z.infer<typeof parameterBodySchema>;
+export type ParameterInput = z.input<typeof parameterBodySchema>;
+
+/** The label a parameter is stored with: the CAAQMS prefix added when asked or implied, never twice. */
+export function getStoredParameterLabel(
+  body: Pick<ParameterBody, 'label' | 'caaqmsPrefix' | 'type'>,
+): string {
+  const label = body.label.trim();
+  const wantsPrefix = body.caaqmsPrefix || body.type === 'CAAQMS';
+  return wantsPrefix && !label.toUpperCase().startsWith(CAAQMS_PREFIX.trim())
+    ? `${CAAQMS_PREFIX}${label}`
+    : label;
+}
+
+export const PARAMETER_EDITED_MESSAGE = 'Parameter Edited Successfully.';
+export const PARAMETER_EDIT_FAILED_MESSAGE = 'Error in Editing Parameter.';
+export const PARAMETER_IN_USE_MESSAGE = 'This parameter is used by a device and cannot be deleted.';
