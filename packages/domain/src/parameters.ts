@@ -133,7 +133,7 @@ export const parameterBodySchema = z
   })
   .strict()
   .superRefine((body, ctx) => {
-    const label = body.caaqmsPrefix || body.type === 'CAAQMS' ? `${CAAQMS_PREFIX}${body.label}` : body.label;
+    const label = getStoredParameterLabel(body);
     if (body.type === 'CAAQMS' && !isCaaqmsLabelValid(label)) {
       ctx.addIssue({ code: 'custom', path: ['label'], message: CAAQMS_LABEL_MESSAGE });
     }

@@ -83,6 +83,14 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/auditDetails/:id': only(['site', 'partner', 'tenant'], ['admin']),
   'GET /api/auditLog': only(['site']),
   'GET /api/logs': only(['site', 'partner', 'tenant'], ['admin']),
+
+  // Parameter catalogue: platform master data, read by everyone, changed by the site
+  'GET /api/parameters': SIGNED_IN,
+  'GET /api/parameters/:id': SIGNED_IN,
+  'POST /api/parameters': only(['site']),
+  'PUT /api/parameters/:id': only(['site']),
+  'DELETE /api/parameters/:id': only(['site']),
+  'GET /api/units': SIGNED_IN,
 };
 
 /** The OpenAPI document and its viewer are public. */

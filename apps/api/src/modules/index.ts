@@ -30,6 +30,8 @@ import { statutoryRoutes } from './statutory/statutory.routes.js';
 import { createStatutoryService } from './statutory/statutory.service.js';
 import { industriesRoutes } from './industries/industries.routes.js';
 import { createIndustriesService } from './industries/industries.service.js';
+import { parametersRoutes } from './parameters/parameters.routes.js';
+import { createParametersService } from './parameters/parameters.service.js';
 
 /** What the modules are built from. Each service takes only the parts it uses. */
 export interface ModuleDeps {
@@ -58,4 +60,5 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(approvalsRoutes, { approvals: createApprovalsService({ db, mailer: deps.mailer }) });
   await app.register(auditRoutes, { audit: createAuditQueryService({ db }) });
   await app.register(logsRoutes, { logs: createLogsService({ db }) });
+  await app.register(parametersRoutes, { parameters: createParametersService({ db }) });
 }

@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
-import type { WorkingStatus } from '@vayu/domain';
-import { PLATFORM_ACCOUNT_ID } from '@vayu/domain';
-import type { Database } from '../db/client.js';
-import { accounts, tenantPermissions, users } from '../db/schema/index.js';
+import type { UnitCode, WorkingStatus } from '@vayu/domain';
+import { COUNTER_DEFAULT_RESET_VALUE, PLATFORM_ACCOUNT_ID, generateParameterIdentifiers } from '@vayu/domain';
+import type { Database, Executor } from '../db/client.js';
+import { accounts, parameters, tenantPermissions, users } from '../db/schema/index.js';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../lib/demo.js';
 import {
   createAccount,
@@ -87,6 +87,119 @@ const TENANTS: DemoTenant[] = [
   { name: 'Sangareddy Bulk Drugs Pvt Ltd', category: 'Pharmaceuticals', city: 'Sangareddy', state: 'TS', zip: '502001', lat: 17.6248, lng: 78.0867, pan: 'AAJCS3198T', partner: 'aqua', status: 'ENABLED', workingStatus: 'ON', plan: 'OCEMS-BASIC', approvalPending: true, contact: 'ehs@sangareddydrugs.demo' },
 ];
 
+type DemoParameter = {
+  label: string;
+  mtype: 'stack' | 'etp' | 'caaqms' | 'ground water' | 'energy';
+  unit: UnitCode | null;
+  alertLabel?: string;
+  agg?: 'SUM' | 'AVG' | 'MIN' | 'MAX' | 'COUNT';
+  counter?: boolean;
+  noConversion?: boolean;
+};
+
+/** The parameters boards ask industries to monitor, with the units they report in. */
+const PARAMETER_CATALOGUE: DemoParameter[] = [
+  // Stack emission (OCEMS), concentrations at normal conditions
+  { label: 'PM', mtype: 'stack', unit: 'mg/Nm3', alertLabel: 'Particulate Matter' },
+  { label: 'SO2', mtype: 'stack', unit: 'mg/Nm3', alertLabel: 'Sulphur Dioxide' },
+  { label: 'NOx', mtype: 'stack', unit: 'mg/Nm3', alertLabel: 'Oxides of Nitrogen' },
+  { label: 'NO', mtype: 'stack', unit: 'ppm', alertLabel: 'Nitric Oxide' },
+  { label: 'NO2', mtype: 'stack', unit: 'ppm', alertLabel: 'Nitrogen Dioxide' },
+  { label: 'CO', mtype: 'stack', unit: 'mg/Nm3', alertLabel: 'Carbon Monoxide' },
+  { label: 'CO2', mtype: 'stack', unit: '%', alertLabel: 'Carbon Dioxide' },
+  { label: 'O2', mtype: 'stack', unit: '%', alertLabel: 'Oxygen', noConversion: true },
+  { label: 'HCl', mtype: 'stack', unit: 'mg/Nm3', alertLabel: 'Hydrogen Chloride' },
+  { label: 'HF', mtype: 'stack', unit: 'mg/Nm3', alertLabel: 'Hydrogen Fluoride' },
+  { label: 'NH3', mtype: 'stack', unit: 'mg/Nm3', alertLabel: 'Ammonia' },
+  { label: 'Cl2', mtype: 'stack', unit: 'mg/Nm3', alertLabel: 'Chlorine' },
+  { label: 'Hg', mtype: 'stack', unit: 'mg/Nm3', alertLabel: 'Mercury' },
+  { label: 'Stack Flow', mtype: 'stack', unit: 'm3/h', noConversion: true },
+  { label: 'Stack Temperature', mtype: 'stack', unit: 'degC', noConversion: true },
+  // Effluent (ETP/CETP outlet)
+  { label: 'pH', mtype: 'etp', unit: 'pH', noConversion: true },
+  { label: 'BOD', mtype: 'etp', unit: 'mg/L', alertLabel: 'Biochemical Oxygen Demand' },
+  { label: 'COD', mtype: 'etp', unit: 'mg/L', alertLabel: 'Chemical Oxygen Demand' },
+  { label: 'TSS', mtype: 'etp', unit: 'mg/L', alertLabel: 'Total Suspended Solids' },
+  { label: 'TOC', mtype: 'etp', unit: 'mg/L', alertLabel: 'Total Organic Carbon' },
+  { label: 'Ammonical Nitrogen', mtype: 'etp', unit: 'mg/L' },
+  { label: 'Effluent Flow', mtype: 'etp', unit: 'm3/h', noConversion: true },
+  { label: 'Effluent Temperature', mtype: 'etp', unit: 'degC', noConversion: true },
+  { label: 'Colour', mtype: 'etp', unit: 'Hazen', noConversion: true },
+  // Continuous ambient air quality monitoring stations
+  { label: 'CAAQMS PM2.5', mtype: 'caaqms', unit: 'ug/m3' },
+  { label: 'CAAQMS PM10', mtype: 'caaqms', unit: 'ug/m3' },
+  { label: 'CAAQMS SO2', mtype: 'caaqms', unit: 'ug/m3' },
+  { label: 'CAAQMS NO2', mtype: 'caaqms', unit: 'ug/m3' },
+  { label: 'CAAQMS NOx', mtype: 'caaqms', unit: 'ppb' },
+  { label: 'CAAQMS O3', mtype: 'caaqms', unit: 'ug/m3' },
+  { label: 'CAAQMS CO', mtype: 'caaqms', unit: 'mg/m3' },
+  { label: 'CAAQMS NH3', mtype: 'caaqms', unit: 'ug/m3' },
+  { label: 'CAAQMS Benzene', mtype: 'caaqms', unit: 'ug/m3' },
+  { label: 'CAAQMS Wind Speed', mtype: 'caaqms', unit: 'm/s', noConversion: true },
+  { label: 'CAAQMS Wind Direction', mtype: 'caaqms', unit: 'deg', noConversion: true },
+  { label: 'CAAQMS Temperature', mtype: 'caaqms', unit: 'degC', noConversion: true },
+  { label: 'CAAQMS Relative Humidity', mtype: 'caaqms', unit: '%', noConversion: true },
+  // Ground water (piezometers)
+  { label: 'Ground Water Level', mtype: 'ground water', unit: null, noConversion: true },
+  { label: 'Ground Water pH', mtype: 'ground water', unit: 'pH', noConversion: true },
+  { label: 'Ground Water Conductivity', mtype: 'ground water', unit: null, noConversion: true },
+  // Energy meters
+  { label: 'Energy kWh', mtype: 'energy', unit: 'kWh', agg: 'SUM', counter: true, noConversion: true },
+  { label: 'Active Power', mtype: 'energy', unit: 'kW', noConversion: true },
+  { label: 'Apparent Power', mtype: 'energy', unit: 'kVA', noConversion: true },
+  { label: 'Power Factor', mtype: 'energy', unit: null, noConversion: true },
+  { label: 'Voltage', mtype: 'energy', unit: 'V', noConversion: true },
+  { label: 'Current', mtype: 'energy', unit: 'A', noConversion: true },
+  { label: 'Frequency', mtype: 'energy', unit: 'Hz', noConversion: true },
+];
+
+/** Functional parameters: a standard parameter reported in another form. */
+const FUNCTIONAL_PARAMETERS = [
+  { label: 'NOx as NO2', base: 'NOx', isLinear: true },
+  { label: 'Dry Stack Flow', base: 'Stack Flow', isLinear: true },
+];
+
+/** The platform's parameter catalogue; it is master data shared by every tenant. */
+export async function seedParameterCatalogue(tx: Executor) {
+  const ids = new Map<string, number>();
+  for (const p of PARAMETER_CATALOGUE) {
+    const [row] = await tx
+      .insert(parameters)
+      .values({
+        ...generateParameterIdentifiers(p.label),
+        label: p.label,
+        mtype: p.mtype,
+        type: p.mtype === 'caaqms' ? 'CAAQMS' : 'NORMAL',
+        stdUnit: p.unit,
+        defaultStdUnit: p.unit,
+        alertLabel: p.alertLabel ?? p.label,
+        metricAgg: p.agg ?? 'AVG',
+        metricDownsampleAgg: p.agg ?? 'AVG',
+        isAlertEnabled: p.mtype === 'stack' || p.mtype === 'etp' || p.mtype === 'caaqms',
+        isCounter: p.counter ?? false,
+        counterResetValue: p.counter ? COUNTER_DEFAULT_RESET_VALUE : null,
+        isConversion: !p.noConversion,
+      })
+      .returning({ id: parameters.id });
+    ids.set(p.label, row!.id);
+  }
+  for (const f of FUNCTIONAL_PARAMETERS) {
+    const base = PARAMETER_CATALOGUE.find((p) => p.label === f.base)!;
+    await tx.insert(parameters).values({
+      ...generateParameterIdentifiers(f.label),
+      label: f.label,
+      mtype: base.mtype,
+      type: 'FUNCTIONAL',
+      stdUnit: base.unit,
+      defaultStdUnit: base.unit,
+      alertLabel: f.label,
+      isConversion: !base.noConversion,
+      baseParamId: ids.get(f.base)!,
+      isLinear: f.isLinear,
+    });
+  }
+}
+
 export interface SeedOptions {
   admin: { email: string; password: string } | undefined;
   withDemoData: boolean;
@@ -124,6 +237,7 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<S
       tx.update(accounts).set({ primaryUserId: userId }).where(eq(accounts.id, accountId));
     await setPrimaryUser(PLATFORM_ACCOUNT_ID, siteAdmin.id);
     if (!options.withDemoData) return;
+    await seedParameterCatalogue(tx);
 
     const demoUser = (
       accountId: number,

@@ -1,3 +1,4 @@
 export * from './accounts.js';
 export * from './users.js';
 export * from './audit.js';
+export * from './parameters.js';

@@ -1,0 +1,177 @@
+import { type SQL, and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
+import { METRIC_AGGREGATIONS, getPageCount, getPageOffset, type Page, type Parameter } from '@vayu/domain';
+import type { Executor } from '../../db/client.js';
+import { parameters } from '../../db/schema/index.js';
+
+type ParameterRow = typeof parameters.$inferSelect;
+type MetricAggregation = (typeof METRIC_AGGREGATIONS)[number];
+
+/** The stored values of a parameter; the service derives them from the form. */
+export interface ParameterValues {
+  name: string;
+  label: string;
+  mtype: string;
+  type: string;
+  paramKey: string;
+  paramMetric: string;
+  stdUnit: string | null;
+  defaultStdUnit: string | null;
+  alertLabel: string | null;
+  metricAgg: MetricAggregation;
+  metricDownsampleAgg: MetricAggregation;
+  isAlertEnabled: boolean;
+  isCounter: boolean;
+  counterResetValue: number | null;
+  isConversion: boolean;
+  showWidget: boolean;
+  dataStoreType: string;
+  baseParamId: number | null;
+  isLinear: boolean | null;
+}
+
+const asAggregation = (value: string): MetricAggregation =>
+  (METRIC_AGGREGATIONS as readonly string[]).includes(value) ? (value as MetricAggregation) : 'AVG';
+
+function toParameter(row: ParameterRow): Parameter {
+  return {
+    id: row.id,
+    name: row.name,
+    label: row.label,
+    mtype: row.mtype,
+    type: row.type,
+    paramKey: row.paramKey,
+    paramMetric: row.paramMetric,
+    stdUnit: row.stdUnit,
+    defaultStdUnit: row.defaultStdUnit,
+    alertLabel: row.alertLabel,
+    metricAgg: asAggregation(row.metricAgg),
+    metricDownsampleAgg: asAggregation(row.metricDownsampleAgg),
+    isAlertEnabled: row.isAlertEnabled,
+    isCounter: row.isCounter,
+    counterResetValue: row.counterResetValue,
+    isConversion: row.isConversion,
+    showWidget: row.showWidget,
+    dataStoreType: row.dataStoreType,
+    baseParamId: row.baseParamId,
+    isLinear: row.isLinear,
+    status: row.status === 'DELETED' ? 'DELETED' : 'ENABLED',
+    createdAt: row.createdAt.toISOString(),
+    version: row.version,
+  };
+}
+
+function containsPattern(text: string) {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface ParameterListFilter {
+  page: number;
+  pageSize: number;
+  search?: string | undefined;
+  type?: string | undefined;
+  mtype?: string | undefined;
+}
+
+/** One page of the catalogue (deleted parameters left out), by label. */
+export async function findParameterPage(
+  exec: Executor,
+  filter: ParameterListFilter,
+): Promise<Page<Parameter>> {
+  const pattern = filter.search ? containsPattern(filter.search) : undefined;
+  const where: SQL | undefined = and(
+    ne(parameters.status, 'DELETED'),
+    pattern
+      ? or(sql`lower(${parameters.label}) like ${pattern}`, sql`lower(${parameters.name}) like ${pattern}`)
+      : undefined,
+    filter.type ? eq(parameters.type, filter.type) : undefined,
+    filter.mtype ? eq(parameters.mtype, filter.mtype) : undefined,
+  );
+  const [totalRow] = await exec.select({ total: count() }).from(parameters).where(where);
+  const total = Number(totalRow?.total ?? 0);
+  const rows = await exec
+    .select()
+    .from(parameters)
+    .where(where)
+    .orderBy(asc(sql`lower(${parameters.label})`), asc(parameters.id))
+    .limit(filter.pageSize)
+    .offset(getPageOffset(filter.page, filter.pageSize));
+  return {
+    items: rows.map(toParameter),
+    page: filter.page,
+    pageSize: filter.pageSize,
+    total,
+    pageCount: getPageCount(total, filter.pageSize),
+  };
+}
+
+/** A parameter, deleted or not; callers decide what a deleted one means. */
+export async function findParameter(exec: Executor, id: number): Promise<Parameter | undefined> {
+  const [row] = await exec.select().from(parameters).where(eq(parameters.id, id));
+  return row ? toParameter(row) : undefined;
+}
+
+/** Whether a parameter not deleted has this name (letter case ignored), other than `exceptId`. */
+export async function isParameterNameTaken(
+  exec: Executor,
+  name: string,
+  exceptId?: number,
+): Promise<boolean> {
+  const [row] = await exec
+    .select({ total: count() })
+    .from(parameters)
+    .where(
+      and(
+        eq(sql`lower(${parameters.name})`, name.toLowerCase()),
+        ne(parameters.status, 'DELETED'),
+        exceptId === undefined ? undefined : ne(parameters.id, exceptId),
+      ),
+    );
+  return Number(row?.total ?? 0) > 0;
+}
+
+export async function insertParameter(exec: Executor, values: ParameterValues): Promise<number> {
+  const [row] = await exec.insert(parameters).values(values).returning({ id: parameters.id });
+  return row!.id;
+}
+
+/** Changes a parameter not deleted, only from its current version. */
+export async function updateParameter(
+  exec: Executor,
+  id: number,
+  version: number,
+  values: ParameterValues,
+): Promise<boolean> {
+  const rows = await exec
+    .update(parameters)
+    .set({ ...values, version: sql`${parameters.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(parameters.id, id), ne(parameters.status, 'DELETED'), eq(parameters.version, version)))
+    .returning({ id: parameters.id });
+  return rows.length > 0;
+}
+
+/** Deleting only marks the row: readings and history keep pointing at it. */
+export async function markParameterDeleted(exec: Executor, id: number): Promise<boolean> {
+  const rows = await exec
+    .update(parameters)
+    .set({ status: 'DELETED', version: sql`${parameters.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(parameters.id, id), ne(parameters.status, 'DELETED')))
+    .returning({ id: parameters.id });
+  return rows.length > 0;
+}
+
+/** Why a parameter cannot be deleted, or null when nothing uses it. */
+export type ParameterUse = { kind: 'functional-base'; parameterLabel: string };
+
+/**
+ * What still depends on a parameter. Today that is functional parameters based
+ * on it; device parameters join this check when devices exist.
+ */
+export async function isParameterInUse(exec: Executor, id: number): Promise<ParameterUse | null> {
+  const [dependent] = await exec
+    .select({ label: parameters.label })
+    .from(parameters)
+    .where(and(eq(parameters.baseParamId, id), ne(parameters.status, 'DELETED')))
+    .orderBy(asc(parameters.id))
+    .limit(1);
+  return dependent ? { kind: 'functional-base', parameterLabel: dependent.label } : null;
+}

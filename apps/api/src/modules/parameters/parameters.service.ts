@@ -1,0 +1,166 @@
+import {
+  CAAQMS_LABEL_MESSAGE,
+  CONFLICT_MESSAGE,
+  COUNTER_DEFAULT_RESET_VALUE,
+  PARAMETER_EXISTS_MESSAGE,
+  UNITS,
+  generateParameterIdentifiers,
+  getStoredParameterLabel,
+  isCaaqmsLabelValid,
+  type Page,
+  type Parameter,
+  type ParameterBody,
+} from '@vayu/domain';
+import type { Database, Executor } from '../../db/client.js';
+import type { RequestContext } from '../../auth/principal.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { isUniqueViolation } from '../users/users.repository.js';
+import {
+  type ParameterListFilter,
+  type ParameterValues,
+  findParameter,
+  findParameterPage,
+  insertParameter,
+  isParameterInUse,
+  isParameterNameTaken,
+  markParameterDeleted,
+  updateParameter,
+} from './parameters.repository.js';
+
+const ENTITY = 'parameter';
+const BASE_PARAMETER_MESSAGE = 'Choose a base parameter that exists.';
+
+/** The refusal when a parameter is still used; the device check will add its own wording. */
+const inUseMessage = (dependentLabel: string) =>
+  `This parameter is the base of the functional parameter "${dependentLabel}" and cannot be deleted.`;
+
+export function createParametersService({ db }: { db: Database }) {
+  async function getActiveParameter(exec: Executor, id: number) {
+    const parameter = await findParameter(exec, id);
+    if (!parameter || parameter.status === 'DELETED') throw notFound('Parameter');
+    return parameter;
+  }
+
+  /**
+   * The values stored for a form: label with the CAAQMS prefix when asked,
+   * identifiers generated from that label (never taken from the client),
+   * counter reset only for counters, base parameter only for functional ones.
+   */
+  async function valuesOf(exec: Executor, body: ParameterBody, selfId?: number): Promise<ParameterValues> {
+    const label = getStoredParameterLabel(body);
+    // The stored label is what the rule is about, whatever the form sent.
+    if (body.type === 'CAAQMS' && !isCaaqmsLabelValid(label)) {
+      throw badRequest(CAAQMS_LABEL_MESSAGE, [{ path: 'label', message: CAAQMS_LABEL_MESSAGE }]);
+    }
+    const isFunctional = body.type === 'FUNCTIONAL';
+    if (isFunctional) {
+      const baseId = body.baseParamId ?? null;
+      const base = baseId === null || baseId === selfId ? undefined : await findParameter(exec, baseId);
+      if (!base || base.status === 'DELETED') {
+        throw badRequest(BASE_PARAMETER_MESSAGE, [{ path: 'baseParamId', message: BASE_PARAMETER_MESSAGE }]);
+      }
+    }
+    return {
+      ...generateParameterIdentifiers(label),
+      label,
+      mtype: body.mtype,
+      type: body.type,
+      stdUnit: body.stdUnit,
+      defaultStdUnit: body.defaultStdUnit,
+      alertLabel: body.alertLabel,
+      metricAgg: body.metricAgg,
+      metricDownsampleAgg: body.metricDownsampleAgg,
+      isAlertEnabled: body.isAlertEnabled,
+      isCounter: body.isCounter,
+      counterResetValue: body.isCounter ? (body.counterResetValue ?? COUNTER_DEFAULT_RESET_VALUE) : null,
+      isConversion: body.isConversion,
+      showWidget: body.showWidget,
+      dataStoreType: body.dataStoreType,
+      baseParamId: isFunctional ? (body.baseParamId ?? null) : null,
+      isLinear: isFunctional ? (body.isLinear ?? false) : null,
+    };
+  }
+
+  const refuseDuplicate = (error: unknown): never => {
+    if (isUniqueViolation(error)) throw conflict(PARAMETER_EXISTS_MESSAGE);
+    throw error;
+  };
+
+  return {
+    /** The catalogue is platform master data: every signed-in user reads it. */
+    listParameters(_ctx: RequestContext, filter: ParameterListFilter): Promise<Page<Parameter>> {
+      return findParameterPage(db, filter);
+    },
+
+    getParameter(_ctx: RequestContext, id: number): Promise<Parameter> {
+      return getActiveParameter(db, id);
+    },
+
+    async createParameter(ctx: RequestContext, body: ParameterBody): Promise<Parameter> {
+      const id = await db
+        .transaction(async (tx) => {
+          const values = await valuesOf(tx, body);
+          if (await isParameterNameTaken(tx, values.name)) throw conflict(PARAMETER_EXISTS_MESSAGE);
+          const newId = await insertParameter(tx, values);
+          const created = await findParameter(tx, newId);
+          await recordAudit(tx, ctx, {
+            entity: ENTITY,
+            entityId: newId,
+            action: 'CREATE',
+            oldValue: null,
+            newValue: created,
+          });
+          return newId;
+        })
+        .catch(refuseDuplicate);
+      return (await findParameter(db, id))!;
+    },
+
+    async updateParameter(ctx: RequestContext, id: number, body: ParameterBody): Promise<Parameter> {
+      const version = body.version;
+      if (version === undefined) {
+        throw badRequest('This field is required', [{ path: 'version', message: 'This field is required' }]);
+      }
+      await db
+        .transaction(async (tx) => {
+          const current = await getActiveParameter(tx, id);
+          const values = await valuesOf(tx, body, id);
+          if (await isParameterNameTaken(tx, values.name, id)) throw conflict(PARAMETER_EXISTS_MESSAGE);
+          if (!(await updateParameter(tx, id, version, values))) throw conflict(CONFLICT_MESSAGE);
+          await recordAudit(tx, ctx, {
+            entity: ENTITY,
+            entityId: id,
+            action: 'UPDATE',
+            oldValue: current,
+            newValue: await findParameter(tx, id),
+          });
+        })
+        .catch(refuseDuplicate);
+      return (await findParameter(db, id))!;
+    },
+
+    async deleteParameter(ctx: RequestContext, id: number): Promise<Parameter> {
+      await db.transaction(async (tx) => {
+        const current = await getActiveParameter(tx, id);
+        const use = await isParameterInUse(tx, id);
+        if (use) throw conflict(inUseMessage(use.parameterLabel));
+        if (!(await markParameterDeleted(tx, id))) throw notFound('Parameter');
+        await recordAudit(tx, ctx, {
+          entity: ENTITY,
+          entityId: id,
+          action: 'DELETE',
+          oldValue: current,
+          newValue: { ...current, status: 'DELETED' },
+        });
+      });
+      return (await findParameter(db, id))!;
+    },
+
+    listUnits() {
+      return UNITS.map((unit) => ({ code: unit.code, label: unit.label, quantity: unit.quantity }));
+    },
+  };
+}
+
+export type ParametersService = ReturnType<typeof createParametersService>;
