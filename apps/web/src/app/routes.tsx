@@ -4,14 +4,17 @@ import type { en } from '../i18n/locales/en';
 import { decideRouteAccess, type RouteRule } from './route-access';
 
 type NavLabelKey =
-  `nav.${Exclude<keyof typeof en.nav, 'main' | 'toggle'>}` | 'tenants.navLabel' | 'audit.navLabel';
+  | `nav.${Exclude<keyof typeof en.nav, 'main' | 'toggle'>}`
+  | 'tenants.navLabel'
+  | 'audit.navLabel'
+  | 'parameters.navLabel';
 
 /** One row of the route table. */
 export interface AppRoute extends RouteRule {
   /** The screen, loaded on first visit (one chunk per page). */
   Page?: LazyExoticComponent<ComponentType>;
-  /** Shown as a header link to users who may open it. */
-  nav?: { labelKey: NavLabelKey };
+  /** Shown as a header link to users who may open it (and, when given, are of one of `userTypes`). */
+  nav?: { labelKey: NavLabelKey; userTypes?: readonly LoggedInUser['userType'][] };
 }
 
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -81,6 +84,10 @@ const AuditDocumentList = page(
 const ActivityLogList = page(
   () => import('../features/audit/activity-log-list'),
   (m) => m.ActivityLogList,
+);
+const ParameterList = page(
+  () => import('../features/parameters/parameter-list'),
+  (m) => m.ParameterList,
 );
 const SetPasswordPage = page(
   () => import('../features/auth/set-password-page'),
@@ -160,6 +167,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: { userTypes: ['site', 'partner', 'tenant'], roles: ['admin'] },
     Page: ActivityLogList,
   },
+  {
+    path: '/parameterlist',
+    Page: ParameterList,
+    nav: { labelKey: 'parameters.navLabel', userTypes: ['site'] },
+  },
   { path: '/activate/:token', public: true, Page: SetPasswordPage },
   { path: '/reset-password/:token', public: true, Page: SetPasswordPage },
 ];
@@ -169,6 +181,8 @@ export function getNavRoutes(user: LoggedInUser | null, routes: readonly AppRout
   if (!user) return [];
   return routes.filter(
     (route): route is AppRoute & Required<Pick<AppRoute, 'nav'>> =>
-      route.nav !== undefined && decideRouteAccess(route, route.path, user).type === 'allow',
+      route.nav !== undefined &&
+      (route.nav.userTypes === undefined || route.nav.userTypes.includes(user.userType)) &&
+      decideRouteAccess(route, route.path, user).type === 'allow',
   );
 }

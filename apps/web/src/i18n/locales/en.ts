@@ -12,6 +12,7 @@ import {
 import { auditEn } from './areas/audit.en';
 import { mastersEn } from './areas/masters.en';
 import { peopleEn } from './areas/people.en';
+import { parametersEn } from './areas/parameters.en';
 import { tenantsEn } from './areas/tenants.en';
 
 /**
@@ -233,6 +234,7 @@ export const en = {
   people: peopleEn,
   masters: mastersEn,
   audit: auditEn,
+  parameters: parametersEn,
   languages: {
     en: 'English',
     hi: 'हिन्दी',

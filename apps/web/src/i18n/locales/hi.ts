@@ -2,6 +2,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@vayu/domain';
 import { auditHi } from './areas/audit.hi';
 import { mastersHi } from './areas/masters.hi';
 import { peopleHi } from './areas/people.hi';
+import { parametersHi } from './areas/parameters.hi';
 import { tenantsHi } from './areas/tenants.hi';
 import type { Translations } from './en';
 
@@ -225,6 +226,7 @@ export const hi: Translations = {
   people: peopleHi,
   masters: mastersHi,
   audit: auditHi,
+  parameters: parametersHi,
   languages: {
     en: 'English',
     hi: 'हिन्दी',

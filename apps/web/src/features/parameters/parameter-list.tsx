@@ -1,0 +1,350 @@
+import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
+import { PARAMETER_MTYPES, STANDARD_PARAMETER_TYPES, type Parameter } from '@vayu/domain';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { isApiError } from '../../app/api-client';
+import { notifyFailure, notifySuccess } from '../../app/notifications';
+import { useSessionUser } from '../../app/session';
+import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { dialogs } from '../../components/dialogs';
+import { Pagination } from '../../components/pagination';
+import { formatNumber } from '../../i18n';
+import { useDeleteParameter } from './api/delete-parameter';
+import { useParameters } from './api/get-parameters';
+import { useUnits } from './api/get-units';
+import type { ParameterMtype, ParameterType } from './api/parameter-keys';
+import {
+  PARAMETER_PAGE_SIZE,
+  readParameterListParams,
+  SEARCH_DEBOUNCE_MS,
+  writeParameterListParams,
+  type ParameterListParamChange,
+} from './parameter-list-params';
+import { mtypeLabel, mtypeOptions, typeLabel, typeOptions } from './parameter-labels';
+import { ParametersEditDialog } from './parameters-edit-dialog';
+
+const ALL = 'all';
+
+type DialogState = { parameter: Parameter | null } | null;
+
+/**
+ * `/parameterlist`: the standard parameter catalogue, one page at a time,
+ * searched and filtered on the server with every filter in the URL. Anyone
+ * signed in may look; only site users add, edit and delete.
+ */
+export function ParameterList() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const canWrite = user?.userType === 'site';
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readParameterListParams(searchParams);
+  const parameters = useParameters(filters);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  useDocumentTitle(`${t('parameters.list.title')} · ${t('common.appName')}`);
+
+  const change = (next: ParameterListParamChange) =>
+    setSearchParams((params) => writeParameterListParams(params, next));
+
+  const hasFilters =
+    filters.search !== undefined || filters.type !== undefined || filters.mtype !== undefined;
+  const data = parameters.data;
+  // A page past the end (an old link, or rows that went away) shows the last page instead.
+  useEffect(() => {
+    if (data && data.pageCount > 0 && filters.page > data.pageCount && !parameters.isPlaceholderData) {
+      setSearchParams((params) => writeParameterListParams(params, { page: data.pageCount }), {
+        replace: true,
+      });
+    }
+  }, [data, filters.page, setSearchParams, parameters.isPlaceholderData]);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={1}>{t('parameters.list.title')}</Title>
+        {canWrite && (
+          <Button onClick={() => setDialog({ parameter: null })}>{t('parameters.list.add')}</Button>
+        )}
+      </Group>
+
+      <ParameterFilters
+        search={filters.search}
+        type={filters.type}
+        mtype={filters.mtype}
+        hasFilters={hasFilters}
+        onChange={change}
+        onClear={() => setSearchParams(new URLSearchParams())}
+      />
+
+      {parameters.isError ? (
+        <DataTableError title={t('parameters.list.loadError')} query={parameters} />
+      ) : data && data.items.length === 0 && !parameters.isPlaceholderData ? (
+        <DataTableEmpty>
+          {hasFilters ? t('parameters.list.noMatch') : t('parameters.list.empty')}
+        </DataTableEmpty>
+      ) : (
+        <>
+          <ParameterTable
+            page={data}
+            isRefreshing={parameters.isPlaceholderData}
+            canWrite={canWrite}
+            onEdit={(parameter) => setDialog({ parameter })}
+          />
+          {data && (
+            <Pagination
+              page={data.page}
+              pageCount={data.pageCount}
+              onChange={(page) => change({ page })}
+              disabled={parameters.isPlaceholderData}
+            />
+          )}
+        </>
+      )}
+
+      {canWrite && (
+        <ParametersEditDialog
+          opened={dialog !== null}
+          parameter={dialog?.parameter ?? null}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+interface ParameterFiltersProps {
+  search: string | undefined;
+  type: ParameterType | undefined;
+  mtype: ParameterMtype | undefined;
+  hasFilters: boolean;
+  onChange: (change: ParameterListParamChange) => void;
+  onClear: () => void;
+}
+
+function ParameterFilters({ search, type, mtype, hasFilters, onChange, onClear }: ParameterFiltersProps) {
+  const { t } = useTranslation();
+  const urlSearch = search ?? '';
+  const [searchText, setSearchText] = useState(urlSearch);
+  const sentSearch = useRef(urlSearch);
+  const sendSearch = useDebouncedCallback((value: string) => {
+    sentSearch.current = value.trim();
+    onChange({ search: value.trim() || undefined });
+  }, SEARCH_DEBOUNCE_MS);
+
+  // Back, forward or "clear filters" change the URL: the box follows it.
+  useEffect(() => {
+    if (urlSearch !== sentSearch.current) {
+      sentSearch.current = urlSearch;
+      setSearchText(urlSearch);
+    }
+  }, [urlSearch]);
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <TextInput
+          label={t('parameters.list.search')}
+          placeholder={t('parameters.list.searchPlaceholder')}
+          type="search"
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.currentTarget.value);
+            sendSearch(event.currentTarget.value);
+          }}
+          w={260}
+          maxLength={100}
+        />
+        <Select
+          label={t('parameters.list.typeFilter')}
+          data={[{ value: ALL, label: t('parameters.list.allTypes') }, ...typeOptions(t)]}
+          value={type ?? ALL}
+          onChange={(value) => onChange({ type: STANDARD_PARAMETER_TYPES.find((item) => item === value) })}
+          allowDeselect={false}
+          w={200}
+        />
+        <Select
+          label={t('parameters.list.mtypeFilter')}
+          data={[{ value: ALL, label: t('parameters.list.allMtypes') }, ...mtypeOptions(t)]}
+          value={mtype ?? ALL}
+          onChange={(value) => onChange({ mtype: PARAMETER_MTYPES.find((item) => item === value) })}
+          allowDeselect={false}
+          w={220}
+        />
+        {hasFilters && (
+          <Button variant="subtle" onClick={onClear}>
+            {t('parameters.list.clearFilters')}
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+interface ParameterTableProps {
+  page: { items: Parameter[]; page: number; total: number } | undefined;
+  isRefreshing: boolean;
+  canWrite: boolean;
+  onEdit: (parameter: Parameter) => void;
+}
+
+function ParameterTable({ page, isRefreshing, canWrite, onEdit }: ParameterTableProps) {
+  const { t } = useTranslation();
+  const notSet = t('common.notSet');
+  const from = page ? (page.page - 1) * PARAMETER_PAGE_SIZE + 1 : 0;
+  const to = page ? from + page.items.length - 1 : 0;
+  const units = useUnits();
+  const unitLabels = new Map((units.data ?? []).map((unit) => [unit.code, unit.label]));
+
+  const columns: DataTableColumn<Parameter>[] = [
+    {
+      key: 'label',
+      header: t('parameters.fields.label'),
+      cellProps: { fw: 500 },
+      render: (parameter) => parameter.label,
+    },
+    {
+      key: 'name',
+      header: t('parameters.list.nameKey'),
+      render: (parameter) => (
+        <Stack gap={0}>
+          <Text size="sm" ff="monospace">
+            {parameter.name}
+          </Text>
+          {parameter.paramKey !== parameter.name && (
+            <Text size="xs" c="dimmed" ff="monospace">
+              {parameter.paramKey}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'metric',
+      header: t('parameters.fields.paramMetric'),
+      render: (parameter) => (
+        <Text size="sm" ff="monospace">
+          {parameter.paramMetric}
+        </Text>
+      ),
+    },
+    { key: 'type', header: t('parameters.fields.type'), render: (parameter) => typeLabel(t, parameter.type) },
+    {
+      key: 'mtype',
+      header: t('parameters.fields.mtype'),
+      render: (parameter) => mtypeLabel(t, parameter.mtype),
+    },
+    {
+      key: 'stdUnit',
+      header: t('parameters.fields.stdUnit'),
+      render: (parameter) =>
+        parameter.stdUnit === null ? notSet : (unitLabels.get(parameter.stdUnit) ?? parameter.stdUnit),
+    },
+    {
+      key: 'aggregation',
+      header: t('parameters.list.aggregation'),
+      render: (parameter) =>
+        parameter.metricAgg === parameter.metricDownsampleAgg
+          ? parameter.metricAgg
+          : `${parameter.metricAgg} / ${parameter.metricDownsampleAgg}`,
+    },
+    {
+      key: 'flags',
+      header: t('parameters.list.flags'),
+      cellProps: { miw: 160 },
+      render: (parameter) => <ParameterFlags parameter={parameter} />,
+    },
+  ];
+  if (canWrite) {
+    columns.push({
+      key: 'actions',
+      header: t('parameters.list.actions'),
+      render: (parameter) => (
+        <Group gap={6} wrap="nowrap">
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={() => onEdit(parameter)}
+            aria-label={t('parameters.list.editParameter', { label: parameter.label })}
+          >
+            {t('parameters.list.edit')}
+          </Button>
+          <DeleteParameterButton parameter={parameter} />
+        </Group>
+      ),
+    });
+  }
+
+  return (
+    <DataTable
+      columns={columns}
+      rows={page?.items}
+      getRowKey={(parameter) => parameter.id}
+      caption={t('parameters.list.caption', {
+        from: formatNumber(from),
+        to: formatNumber(to),
+        total: formatNumber(page?.total ?? 0),
+      })}
+      minWidth={1100}
+      isRefreshing={isRefreshing}
+      skeletonRows={PARAMETER_PAGE_SIZE}
+    />
+  );
+}
+
+function ParameterFlags({ parameter }: { parameter: Parameter }) {
+  const { t } = useTranslation();
+  const flags = [
+    parameter.isAlertEnabled && t('parameters.list.flagAlert'),
+    parameter.isCounter && t('parameters.list.flagCounter'),
+    parameter.showWidget && t('parameters.list.flagWidget'),
+  ].filter((flag): flag is string => Boolean(flag));
+  if (flags.length === 0) return <Text size="sm">{t('common.notSet')}</Text>;
+  return (
+    <Group gap={4} wrap="wrap">
+      {flags.map((flag) => (
+        <Badge key={flag} size="sm" variant="light" style={{ flexShrink: 0 }}>
+          {flag}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function DeleteParameterButton({ parameter }: { parameter: Parameter }) {
+  const { t } = useTranslation();
+  const deleteParameter = useDeleteParameter();
+
+  const onClick = async () => {
+    const confirmed = await dialogs.confirm({
+      message: t('parameters.list.confirmDelete', { label: parameter.label }),
+      confirmLabel: t('parameters.list.delete'),
+      destructive: true,
+    });
+    if (!confirmed) return;
+    try {
+      await deleteParameter.mutateAsync(parameter.id);
+      notifySuccess(t('parameters.list.deleted'));
+    } catch (error) {
+      // A parameter a device uses cannot go: the server says why.
+      notifyFailure(
+        isApiError(error) && error.status === 409
+          ? t('parameters.list.inUse')
+          : t('parameters.list.deleteError'),
+      );
+    }
+  };
+
+  return (
+    <Button
+      size="compact-sm"
+      variant="light"
+      color="red"
+      onClick={() => void onClick()}
+      loading={deleteParameter.isPending}
+      aria-label={t('parameters.list.deleteParameter', { label: parameter.label })}
+    >
+      {t('parameters.list.delete')}
+    </Button>
+  );
+}

@@ -1,0 +1,251 @@
+import { notifications } from '@mantine/notifications';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { parameterBodySchema, type Parameter } from '@vayu/domain';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setStoredUser } from '../../app/session';
+import { closeAllDialogs, DialogHost } from '../../components/dialogs';
+import { buildUser, createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { ParameterList } from './parameter-list';
+
+beforeEach(() => setStoredUser(buildUser({ userType: 'site' })));
+
+afterEach(() => {
+  act(() => {
+    closeAllDialogs();
+    notifications.clean();
+  });
+  window.localStorage.clear();
+});
+
+const parameter = (id: number, label: string, overrides: Partial<Parameter> = {}): Parameter => {
+  const name = label.toLowerCase().replace(/\s+/g, '_');
+  return {
+    id,
+    name,
+    label,
+    mtype: 'stack',
+    type: 'NORMAL',
+    paramKey: name,
+    paramMetric: label.toLowerCase().replace(/\s+/g, '.'),
+    stdUnit: 'mg/Nm3',
+    defaultStdUnit: 'mg/Nm3',
+    alertLabel: null,
+    metricAgg: 'AVG',
+    metricDownsampleAgg: 'AVG',
+    isAlertEnabled: true,
+    isCounter: false,
+    counterResetValue: null,
+    isConversion: true,
+    showWidget: true,
+    dataStoreType: 'device',
+    baseParamId: null,
+    isLinear: null,
+    status: 'ENABLED',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    version: 1,
+    ...overrides,
+  };
+};
+
+const pageOf = (items: Parameter[]) => ({ items, page: 1, pageSize: 20, total: items.length, pageCount: 1 });
+
+const UNITS = [
+  { code: 'mg/Nm3', label: 'mg/Nm³', quantity: 'concentration' },
+  { code: 'ppm', label: 'ppm', quantity: 'concentration' },
+];
+
+type Handlers = Parameters<typeof createApiMock>[0];
+
+function renderList(handlers: Handlers = {}) {
+  const api = createApiMock({
+    'GET /api/parameters': () => jsonResponse(pageOf([parameter(1, 'PM 10'), parameter(2, 'SO2')])),
+    'GET /api/units': () => jsonResponse(UNITS),
+    ...handlers,
+  });
+  vi.stubGlobal('fetch', vi.fn(api.fetch));
+  const view = renderWithProviders(
+    <>
+      <ParameterList />
+      <DialogHost />
+    </>,
+    { route: '/parameterlist' },
+  );
+  return { ...view, api };
+}
+
+async function openAddDialog(user: ReturnType<typeof renderList>['user']) {
+  await screen.findByRole('table', { name: /Parameters 1–2 of 2/ });
+  await user.click(screen.getByRole('button', { name: 'Add Parameter' }));
+  return screen.findByRole('dialog', { name: 'Add Parameter' });
+}
+
+async function choose(
+  user: ReturnType<typeof renderList>['user'],
+  dialog: HTMLElement,
+  field: RegExp,
+  option: string,
+) {
+  const input = within(dialog).getByRole('textbox', { name: field });
+  await user.click(input);
+  // The options of this select only: the list filters offer some of the same names.
+  const listbox = await waitFor(() => {
+    const element = document.getElementById(input.getAttribute('aria-controls') ?? '');
+    if (!element) throw new Error(`No options for ${String(field)}`);
+    return element;
+  });
+  // jsdom leaves Mantine's dropdown transition unfinished (display: none), so the option counts as hidden.
+  await user.click(await within(listbox).findByRole('option', { name: option, hidden: true }));
+}
+
+describe('ParameterList', () => {
+  it('shows the catalogue with its flags and filters on the server', async () => {
+    const { api, user } = renderList();
+    const table = await screen.findByRole('table', { name: /Parameters 1–2 of 2/ });
+    expect(within(table).getByRole('row', { name: /PM 10/ })).toHaveTextContent('pm_10');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'so2');
+    await waitFor(() =>
+      expect(
+        api.calls.some((call) => call.url.includes('search=so2') && call.url.includes('pageSize=20')),
+      ).toBe(true),
+    );
+  });
+
+  it('shows an empty state', async () => {
+    renderList({ 'GET /api/parameters': () => jsonResponse(pageOf([])) });
+    expect(await screen.findByText('No parameters yet')).toBeInTheDocument();
+  });
+});
+
+// The dialog has many comboboxes; typing into it under jsdom is slow on a busy machine.
+describe('ParametersEditDialog', { timeout: 20_000 }, () => {
+  it('generates name, key and metric live from the label and the CAAQMS prefix', async () => {
+    const { user } = renderList();
+    const dialog = await openAddDialog(user);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /^Label/ }), 'PM-2.5 Ambient');
+    expect(within(dialog).getByTestId('generated-name')).toHaveTextContent('pm2.5_ambient');
+    expect(within(dialog).getByTestId('generated-key')).toHaveTextContent('pm2.5_ambient');
+    expect(within(dialog).getByTestId('generated-metric')).toHaveTextContent('pm2.5.ambient');
+
+    await user.click(within(dialog).getByRole('checkbox', { name: /CAAQMS prefix/ }));
+    expect(within(dialog).getByText('CAAQMS PM-2.5 Ambient')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('generated-key')).toHaveTextContent('caaqms_pm2.5_ambient');
+    expect(within(dialog).getByTestId('generated-metric')).toHaveTextContent('caaqms.pm2.5.ambient');
+  });
+
+  it('shows the CAAQMS message for an empty CAAQMS label and sends nothing', async () => {
+    const { user, api } = renderList();
+    const dialog = await openAddDialog(user);
+
+    await choose(user, dialog, /^Type/, 'CAAQMS');
+    await choose(user, dialog, /Measured at/, 'Ambient air (CAAQMS)');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Parameter' }));
+
+    expect(
+      await within(dialog).findByText('Parameter label must have a value with CAAQMS.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /^Label/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('shows a duplicate name under the label', async () => {
+    const { user, api } = renderList({
+      'POST /api/parameters': () => errorResponse(409, 'CONFLICT', 'Parameter already exists.'),
+    });
+    const dialog = await openAddDialog(user);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /^Label/ }), 'PM 10');
+    await choose(user, dialog, /Measured at/, 'Stack');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Parameter' }));
+
+    const label = within(dialog).getByRole('textbox', { name: /^Label/ });
+    await waitFor(() => expect(label).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).getByText('Parameter already exists.')).toBeInTheDocument();
+    const body = JSON.parse(String(api.calls.find((call) => call.method === 'POST')?.init.body)) as Record<
+      string,
+      unknown
+    >;
+    expect(body).toMatchObject({
+      label: 'PM 10',
+      type: 'NORMAL',
+      mtype: 'stack',
+      metricAgg: 'AVG',
+      metricDownsampleAgg: 'AVG',
+      isConversion: true,
+      showWidget: true,
+    });
+  });
+
+  it('sends a functional parameter with its base parameter but never its colour', async () => {
+    const created = parameter(3, 'PM 10 Trend', { type: 'FUNCTIONAL', baseParamId: 1, isLinear: true });
+    const { user, api } = renderList({ 'POST /api/parameters': () => jsonResponse(created, 201) });
+    const dialog = await openAddDialog(user);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /^Label/ }), 'PM 10 Trend');
+    await choose(user, dialog, /^Type/, 'Functional');
+    await choose(user, dialog, /Measured at/, 'Stack');
+    await choose(user, dialog, /Base parameter/, 'PM 10');
+    await user.click(within(dialog).getByRole('switch', { name: 'Linear' }));
+    const colour = within(dialog).getByRole('textbox', { name: /Display colour/ });
+    await user.clear(colour);
+    await user.type(colour, '#ff0000');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Parameter' }));
+
+    expect(await screen.findByText('Parameter Added Successfully.')).toBeInTheDocument();
+    const post = api.calls.find((call) => call.method === 'POST');
+    const sent = String(post?.init.body);
+    expect(sent).not.toMatch(/colou?r|#ff0000/i);
+    const body = JSON.parse(sent) as Record<string, unknown>;
+    expect(body).toMatchObject({ type: 'FUNCTIONAL', baseParamId: 1, isLinear: true });
+    // Every key sent is one the API accepts.
+    expect(parameterBodySchema.safeParse(body).success).toBe(true);
+    expect(
+      api.calls.some(
+        (call) =>
+          call.method === 'GET' && call.url.includes('type=NORMAL') && call.url.includes('pageSize=100'),
+      ),
+    ).toBe(true);
+  });
+
+  it('says "Parameter Edited Successfully." after an edit and sends the version', async () => {
+    const { user, api } = renderList({
+      'PUT /api/parameters/2': () => jsonResponse(parameter(2, 'SO2 Stack', { version: 2 })),
+    });
+    const table = await screen.findByRole('table', { name: /Parameters 1–2 of 2/ });
+    await user.click(within(table).getByRole('button', { name: 'Edit SO2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Parameter' });
+    const label = within(dialog).getByRole('textbox', { name: /^Label/ });
+    await user.clear(label);
+    await user.type(label, 'SO2 Stack');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Parameter Edited Successfully.')).toBeInTheDocument();
+    const put = api.calls.find((call) => call.method === 'PUT');
+    expect(JSON.parse(String(put?.init.body))).toMatchObject({ label: 'SO2 Stack', version: 1 });
+  });
+
+  it('says "Error in Editing Parameter." when saving fails', async () => {
+    const { user } = renderList({
+      'PUT /api/parameters/1': () => errorResponse(500, 'INTERNAL', 'Boom'),
+    });
+    const table = await screen.findByRole('table', { name: /Parameters 1–2 of 2/ });
+    await user.click(within(table).getByRole('button', { name: 'Edit PM 10' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Parameter' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Error in Editing Parameter.')).toBeInTheDocument();
+  });
+
+  it('says "Error in deleting." when a delete fails', async () => {
+    const { user } = renderList({
+      'DELETE /api/parameters/2': () => errorResponse(500, 'INTERNAL', 'Boom'),
+    });
+    const table = await screen.findByRole('table', { name: /Parameters 1–2 of 2/ });
+    await user.click(within(table).getByRole('button', { name: 'Delete SO2' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Error in deleting.')).toBeInTheDocument();
+  });
+});
