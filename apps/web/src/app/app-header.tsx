@@ -28,7 +28,8 @@ export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
   return (
     <AppShell.Header>
       <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-        <Group gap="md" wrap="nowrap">
+        {/* The links give way (and scroll) before the menus on the right do. */}
+        <Group gap="md" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
           {links.length > 0 && (
             <Burger
               opened={navOpened}
@@ -52,14 +53,21 @@ export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
             {t('common.appName')}
           </Text>
           {links.length > 0 && (
-            <Group component="nav" aria-label={t('nav.main')} gap={4} visibleFrom="sm" wrap="nowrap">
+            <Group
+              component="nav"
+              aria-label={t('nav.main')}
+              gap={2}
+              visibleFrom="sm"
+              wrap="nowrap"
+              style={{ minWidth: 0, overflowX: 'auto', scrollbarWidth: 'thin' }}
+            >
               {links.map((route) => (
                 <HeaderLink key={route.path} to={route.path} label={t(route.nav.labelKey)} />
               ))}
             </Group>
           )}
         </Group>
-        <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
           <ModuleMenu />
           <LanguageMenu />
           {user && <UserMenu user={user} />}
@@ -75,6 +83,9 @@ function HeaderLink({ to, label }: { to: string; label: string }) {
     <Button
       component={Link}
       to={to}
+      size="sm"
+      px="sm"
+      style={{ flexShrink: 0 }}
       variant={isActive ? 'light' : 'subtle'}
       color={isActive ? 'blue' : 'gray'}
       aria-current={isActive ? 'page' : undefined}
