@@ -1,8 +1,8 @@
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { buildFieldRules, type FieldRuleProps } from './field-rules';
-import { useFieldErrorMessage } from './use-field-error';
+import type { FieldRuleProps } from './field-rules';
+import { useStringField } from './use-string-field';
 
 export type PasswordFieldProps<TValues extends FieldValues> = FieldRuleProps<TValues> &
   Omit<
@@ -26,28 +26,21 @@ export function PasswordField<TValues extends FieldValues>({
   ...inputProps
 }: PasswordFieldProps<TValues>) {
   const { t } = useTranslation();
-  const {
-    field: { ref, name: fieldName, value, onChange, onBlur, disabled: isFieldDisabled },
-    fieldState,
-  } = useController({
+  const field = useStringField<TValues>({
     name,
     control,
-    rules: buildFieldRules<TValues>(t, { required, minLength, maxLength, pattern, patternMessage, validate }),
+    required,
+    minLength,
+    maxLength,
+    pattern,
+    patternMessage,
+    validate,
+    disabled: inputProps.disabled,
   });
-  const error = useFieldErrorMessage(fieldState.error);
-
   return (
     <PasswordInput
       {...inputProps}
-      ref={ref}
-      name={fieldName}
-      value={(value as string | null | undefined) ?? ''}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      onBlur={onBlur}
-      disabled={isFieldDisabled || inputProps.disabled}
-      required={required}
-      error={error}
-      aria-invalid={error ? true : undefined}
+      {...field}
       // Mantine hides the show/hide toggle from keyboard and screen readers by default.
       visibilityToggleButtonProps={{ 'aria-label': t('common.showCharacters'), tabIndex: 0 }}
     />

@@ -1,8 +1,7 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { buildFieldRules, type FieldRuleProps } from './field-rules';
-import { useFieldErrorMessage } from './use-field-error';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import type { FieldRuleProps } from './field-rules';
+import { useStringField } from './use-string-field';
 
 export type TextFieldProps<TValues extends FieldValues> = FieldRuleProps<TValues> &
   Omit<TextInputProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'error' | 'required' | 'pattern'> & {
@@ -26,30 +25,16 @@ export function TextField<TValues extends FieldValues>({
   validate,
   ...inputProps
 }: TextFieldProps<TValues>) {
-  const { t } = useTranslation();
-  const {
-    field: { ref, name: fieldName, value, onChange, onBlur, disabled: isFieldDisabled },
-    fieldState,
-  } = useController({
+  const field = useStringField<TValues>({
     name,
     control,
-    rules: buildFieldRules<TValues>(t, { required, minLength, maxLength, pattern, patternMessage, validate }),
+    required,
+    minLength,
+    maxLength,
+    pattern,
+    patternMessage,
+    validate,
+    disabled: inputProps.disabled,
   });
-  const error = useFieldErrorMessage(fieldState.error);
-
-  return (
-    <TextInput
-      {...inputProps}
-      ref={ref}
-      name={fieldName}
-      value={(value as string | null | undefined) ?? ''}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      onBlur={onBlur}
-      disabled={isFieldDisabled || inputProps.disabled}
-      required={required}
-      maxLength={maxLength}
-      error={error}
-      aria-invalid={error ? true : undefined}
-    />
-  );
+  return <TextInput {...inputProps} {...field} maxLength={maxLength} />;
 }
