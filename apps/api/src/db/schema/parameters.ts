@@ -53,3 +53,92 @@ export const parameters = pgTable(
     index('parameters_base_param_idx').on(t.baseParamId),
   ],
 );
+
+/**
+ * Derived parameters: catalogue entries computed from other parameters. Each
+ * has one or more derived series (`derivedStdParamList`), each named by
+ * `derivedParamName` (generated from its label) and computed by its ordered
+ * expression rows: the first row whose condition holds gives the value.
+ */
+export const derivedParameters = pgTable(
+  'derived_parameters',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    label: text('label').notNull(),
+    mtype: text('mtype').notNull(),
+    paramKey: text('param_key').notNull(),
+    paramMetric: text('param_metric').notNull(),
+    stdUnit: text('std_unit'),
+    alertLabel: text('alert_label'),
+    metricAgg: text('metric_agg').notNull().default('AVG'),
+    metricDownsampleAgg: text('metric_downsample_agg').notNull().default('AVG'),
+    isAlertEnabled: boolean('is_alert_enabled').notNull().default(false),
+    status: text('status').notNull().default('ENABLED'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('derived_parameters_name_active_uq')
+      .on(sql`lower(${t.name})`)
+      .where(sql`status <> 'DELETED'`),
+    index('derived_parameters_list_idx').on(t.status, sql`lower(${t.label})`, t.id),
+    index('derived_parameters_label_trgm_idx').using('gin', sql`lower(${t.label}) gin_trgm_ops`),
+  ],
+);
+
+/** One derived series of a derived parameter (an item of `derivedStdParamList`). */
+export const derivedStdParams = pgTable(
+  'derived_std_params',
+  {
+    id: serial('id').primaryKey(),
+    derivedParameterId: integer('derived_parameter_id')
+      .notNull()
+      .references(() => derivedParameters.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    derivedParamName: text('derived_param_name').notNull(),
+    derivedParamLabel: text('derived_param_label').notNull(),
+  },
+  (t) => [
+    uniqueIndex('derived_std_params_position_uq').on(t.derivedParameterId, t.position),
+    index('derived_std_params_name_idx').on(sql`lower(${t.derivedParamName})`),
+  ],
+);
+
+/** An expression row of a derived series (`derivedExpressionProperties`). */
+export const derivedExpressionProperties = pgTable(
+  'derived_expression_properties',
+  {
+    id: serial('id').primaryKey(),
+    derivedStdParamId: integer('derived_std_param_id')
+      .notNull()
+      .references(() => derivedStdParams.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    expressionParam: text('expression_param').notNull(),
+    dataSource: text('data_source').notNull(),
+    unit: text('unit'),
+    conditionalStatement: text('conditional_statement'),
+  },
+  (t) => [uniqueIndex('derived_expression_properties_position_uq').on(t.derivedStdParamId, t.position)],
+);
+
+/** Master categories (type, description), e.g. the CPCB Red/Orange/Green/White categories. */
+export const masterCategories = pgTable(
+  'master_categories',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    description: text('description'),
+    status: text('status').notNull().default('ENABLED'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('master_categories_type_active_uq')
+      .on(sql`lower(${t.type})`)
+      .where(sql`status <> 'DELETED'`),
+    index('master_categories_list_idx').on(t.status, sql`lower(${t.type})`, t.id),
+  ],
+);
