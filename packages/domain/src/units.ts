@@ -45,6 +45,12 @@ export const UNITS = [
   { code: 'V', label: 'V', quantity: 'voltage' },
   { code: 'A', label: 'A', quantity: 'current' },
   { code: 'Hz', label: 'Hz', quantity: 'frequency' },
+  { code: 'kVAr', label: 'kVAr', quantity: 'reactive-power' },
+  { code: 'kVAh', label: 'kVAh', quantity: 'apparent-energy' },
+  { code: 'ratio', label: 'ratio (no unit)', quantity: 'ratio' },
+  { code: 'kg/h', label: 'kg/h', quantity: 'mass-flow' },
+  { code: 'm', label: 'm', quantity: 'length' },
+  { code: 'uS/cm', label: 'µS/cm', quantity: 'conductivity' },
 ] as const;
 export type UnitCode = (typeof UNITS)[number]['code'];
 

@@ -140,14 +140,14 @@ const PARAMETER_CATALOGUE: DemoParameter[] = [
   { label: 'CAAQMS Temperature', mtype: 'caaqms', unit: 'degC', noConversion: true },
   { label: 'CAAQMS Relative Humidity', mtype: 'caaqms', unit: '%', noConversion: true },
   // Ground water (piezometers)
-  { label: 'Ground Water Level', mtype: 'ground water', unit: null, noConversion: true },
+  { label: 'Ground Water Level', mtype: 'ground water', unit: 'm', noConversion: true },
   { label: 'Ground Water pH', mtype: 'ground water', unit: 'pH', noConversion: true },
-  { label: 'Ground Water Conductivity', mtype: 'ground water', unit: null, noConversion: true },
+  { label: 'Ground Water Conductivity', mtype: 'ground water', unit: 'uS/cm', noConversion: true },
   // Energy meters
   { label: 'Energy kWh', mtype: 'energy', unit: 'kWh', agg: 'SUM', counter: true, noConversion: true },
   { label: 'Active Power', mtype: 'energy', unit: 'kW', noConversion: true },
   { label: 'Apparent Power', mtype: 'energy', unit: 'kVA', noConversion: true },
-  { label: 'Power Factor', mtype: 'energy', unit: null, noConversion: true },
+  { label: 'Power Factor', mtype: 'energy', unit: 'ratio', noConversion: true },
   { label: 'Voltage', mtype: 'energy', unit: 'V', noConversion: true },
   { label: 'Current', mtype: 'energy', unit: 'A', noConversion: true },
   { label: 'Frequency', mtype: 'energy', unit: 'Hz', noConversion: true },
