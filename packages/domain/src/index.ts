@@ -15,3 +15,4 @@ export * from './audit.js';
 export * from './parameters.js';
 export * from './units.js';
 export * from './expressions.js';
+export * from './catalogue.js';

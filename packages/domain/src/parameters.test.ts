@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { generateParameterIdentifiers, isCaaqmsLabelValid } from './parameters.js';
-import { MOLECULAR_WEIGHTS, UnitConversionError, canConvert, convertUnit } from './units.js';
+import {
+  MOLECULAR_WEIGHTS,
+  UnitConversionError,
+  canConvert,
+  convertUnit,
+  findMolecularWeight,
+  getParameterUnits,
+} from './units.js';
 
 describe('parameter identifiers from the label', () => {
   it.each([
@@ -54,5 +61,48 @@ describe('unit conversion (worked examples at 25 °C and at normal conditions)',
     expect(canConvert('ppm', 'ug/m3')).toBe(true);
     expect(canConvert('kWh', 'ppm')).toBe(false);
     expect(convertUnit(7.2, 'pH', 'pH')).toBe(7.2);
+  });
+});
+
+describe("the units a parameter's readings may arrive in", () => {
+  it('a stack gas in mg/Nm³ takes ppm through its molecular weight, and CPCB wants mg/Nm³', () => {
+    const units = getParameterUnits({ label: 'SO2', mtype: 'stack', stdUnit: 'mg/Nm3' });
+    expect(units.molecularWeight).toBe(MOLECULAR_WEIGHTS.SO2);
+    expect(units.cpcbUnit).toBe('mg/Nm3');
+    expect(units.spcbUnit).toBe('mg/Nm3');
+    expect(units.units[0]).toMatchObject({ code: 'mg/Nm3', toStandard: 1, isStandard: true, isCpcb: true });
+    const ppm = units.units.find((u) => u.code === 'ppm')!;
+    // 100 ppm SO2 is 285.9 mg/Nm³ (worked example above)
+    expect(100 * ppm.toStandard).toBeCloseTo(285.9, 1);
+    expect(units.units.find((u) => u.code === 'ug/m3')!.toStandard).toBeCloseTo((0.001 * 24.45) / 22.41, 9);
+  });
+
+  it('without a known gas, volume ratios are not offered', () => {
+    const units = getParameterUnits({ label: 'PM', mtype: 'stack', stdUnit: 'mg/Nm3' });
+    expect(units.molecularWeight).toBeNull();
+    expect(units.units.map((u) => u.code)).toEqual(['mg/Nm3', 'mg/m3', 'ug/m3']);
+  });
+
+  it('ambient air is reported to CPCB in µg/m³, carbon monoxide in mg/m³', () => {
+    expect(getParameterUnits({ label: 'CAAQMS NOx', mtype: 'caaqms', stdUnit: 'ppb' }).cpcbUnit).toBe(
+      'ug/m3',
+    );
+    expect(getParameterUnits({ label: 'CAAQMS CO', mtype: 'caaqms', stdUnit: 'mg/m3' }).cpcbUnit).toBe(
+      'mg/m3',
+    );
+  });
+
+  it('a unit with no conversion offers itself only; no unit offers none', () => {
+    expect(getParameterUnits({ label: 'pH', mtype: 'etp', stdUnit: 'pH' }).units.map((u) => u.code)).toEqual([
+      'pH',
+    ]);
+    expect(getParameterUnits({ label: 'Note', mtype: 'general', stdUnit: null }).units).toEqual([]);
+  });
+
+  it('finds the gas as a whole word, the last one named', () => {
+    expect(findMolecularWeight('NOx as NO2')).toBe(MOLECULAR_WEIGHTS.NO2);
+    expect(findMolecularWeight('CAAQMS NH3')).toBe(MOLECULAR_WEIGHTS.NH3);
+    expect(findMolecularWeight('COD')).toBeUndefined();
+    expect(findMolecularWeight('Colour')).toBeUndefined();
   });
 });

@@ -116,3 +116,85 @@ export function canConvert(from: string, to: string): boolean {
   const known = (u: string) => u in MASS_UNITS || u in RATIO_UNITS;
   return known(from) && known(to);
 }
+
+/** The molecular weight of the gas a parameter measures, found from its label ("CAAQMS SO2", "NOx as NO2"). */
+export function findMolecularWeight(label: string): number | undefined {
+  const tokens = label.toUpperCase().split(/[^A-Z0-9]+/);
+  // "NOx as NO2" is reported as NO2: the last gas named wins.
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const weight = MOLECULAR_WEIGHTS[tokens[i]!];
+    if (weight !== undefined) return weight;
+  }
+  return undefined;
+}
+
+/**
+ * The unit the Central Pollution Control Board's formats expect for a
+ * parameter: stack gases in mg/Nm³, ambient air in µg/m³ (CO in mg/m³),
+ * effluent in mg/L; anything else is reported in its standard unit.
+ */
+export function getCpcbUnit(parameter: { mtype: string; stdUnit: string | null }): string | null {
+  const unit = parameter.stdUnit;
+  if (!unit) return null;
+  const isGas = unit in MASS_UNITS || unit in RATIO_UNITS;
+  if (parameter.mtype === 'stack' && isGas) return 'mg/Nm3';
+  if (parameter.mtype === 'caaqms' && isGas) return unit === 'mg/m3' ? 'mg/m3' : 'ug/m3';
+  if (parameter.mtype === 'etp' && unit === 'mg/L') return 'mg/L';
+  return unit;
+}
+
+export interface ParameterUnitOption {
+  code: string;
+  label: string;
+  /** A reading in this unit times `toStandard` is the reading in the standard unit. */
+  toStandard: number;
+  isStandard: boolean;
+  isCpcb: boolean;
+  isSpcb: boolean;
+}
+
+export interface ParameterUnits {
+  stdUnit: string | null;
+  cpcbUnit: string | null;
+  /** State boards take the CPCB formats unless a board's own mapping says otherwise. */
+  spcbUnit: string | null;
+  molecularWeight: number | null;
+  /** Every unit a reading of this parameter may arrive in (the user units), standard first. */
+  units: ParameterUnitOption[];
+}
+
+/**
+ * The units a parameter's readings may arrive in and the factor that brings
+ * each to the standard unit. Gas volume ratios (ppm, ppb) are offered only
+ * when the gas, and so its molecular weight, is known from the label.
+ */
+export function getParameterUnits(parameter: {
+  label: string;
+  mtype: string;
+  stdUnit: string | null;
+}): ParameterUnits {
+  const std = parameter.stdUnit;
+  const molecularWeight = findMolecularWeight(parameter.label) ?? null;
+  const cpcbUnit = getCpcbUnit(parameter);
+  if (!std) return { stdUnit: null, cpcbUnit, spcbUnit: cpcbUnit, molecularWeight, units: [] };
+  const gas = molecularWeight === null ? {} : { molecularWeight };
+  const units: ParameterUnitOption[] = [];
+  for (const unit of UNITS) {
+    let toStandard: number;
+    try {
+      toStandard = unit.code === std ? 1 : convertUnit(1, unit.code, std, gas);
+    } catch {
+      continue;
+    }
+    units.push({
+      code: unit.code,
+      label: unit.label,
+      toStandard,
+      isStandard: unit.code === std,
+      isCpcb: unit.code === cpcbUnit,
+      isSpcb: unit.code === cpcbUnit,
+    });
+  }
+  units.sort((a, b) => Number(b.isStandard) - Number(a.isStandard));
+  return { stdUnit: std, cpcbUnit, spcbUnit: cpcbUnit, molecularWeight, units };
+}

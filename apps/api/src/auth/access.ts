@@ -91,6 +91,15 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PUT /api/parameters/:id': only(['site']),
   'DELETE /api/parameters/:id': only(['site']),
   'GET /api/units': SIGNED_IN,
+  'GET /api/parameters/:id/units': SIGNED_IN,
+
+  // Reference lists: entity types, time zones, master categories
+  'GET /api/entityProps': SIGNED_IN,
+  'GET /api/timezones': SIGNED_IN,
+  'GET /api/masterCategories': SIGNED_IN,
+  'POST /api/masterCategories': only(['site']),
+  'PUT /api/masterCategories/:id': only(['site']),
+  'DELETE /api/masterCategories/:id': only(['site']),
 };
 
 /** The OpenAPI document and its viewer are public. */

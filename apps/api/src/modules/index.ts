@@ -32,6 +32,8 @@ import { industriesRoutes } from './industries/industries.routes.js';
 import { createIndustriesService } from './industries/industries.service.js';
 import { parametersRoutes } from './parameters/parameters.routes.js';
 import { createParametersService } from './parameters/parameters.service.js';
+import { catalogueRoutes } from './catalogue/catalogue.routes.js';
+import { createCatalogueService } from './catalogue/catalogue.service.js';
 
 /** What the modules are built from. Each service takes only the parts it uses. */
 export interface ModuleDeps {
@@ -61,4 +63,5 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(auditRoutes, { audit: createAuditQueryService({ db }) });
   await app.register(logsRoutes, { logs: createLogsService({ db }) });
   await app.register(parametersRoutes, { parameters: createParametersService({ db }) });
+  await app.register(catalogueRoutes, { catalogue: createCatalogueService({ db }) });
 }

@@ -13,6 +13,23 @@ const parameterUpdateSchema = parameterBodySchema.refine((body) => body.version 
 });
 
 const unitSchema = z.object({ code: z.string(), label: z.string(), quantity: z.string() });
+const parameterUnitsSchema = z.object({
+  parameterId: z.number().int(),
+  stdUnit: z.string().nullable(),
+  cpcbUnit: z.string().nullable(),
+  spcbUnit: z.string().nullable(),
+  molecularWeight: z.number().nullable(),
+  units: z.array(
+    z.object({
+      code: z.string(),
+      label: z.string(),
+      toStandard: z.number(),
+      isStandard: z.boolean(),
+      isCpcb: z.boolean(),
+      isSpcb: z.boolean(),
+    }),
+  ),
+});
 
 export const parametersRoutes: FastifyPluginAsyncZod<{ parameters: ParametersService }> = async (
   app,
@@ -85,6 +102,20 @@ export const parametersRoutes: FastifyPluginAsyncZod<{ parameters: ParametersSer
       },
     },
     (request) => parameters.deleteParameter(contextOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/parameters/:id/units',
+    {
+      schema: {
+        tags: ['parameters'],
+        summary:
+          "A parameter's standard unit, the CPCB and SPCB units, and every unit its readings may arrive in with the factor to the standard unit",
+        params: idParams,
+        response: { 200: parameterUnitsSchema },
+      },
+    },
+    (request) => parameters.getParameterUnits(contextOf(request), request.params.id),
   );
 
   app.get(

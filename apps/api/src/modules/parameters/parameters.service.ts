@@ -5,6 +5,7 @@ import {
   PARAMETER_EXISTS_MESSAGE,
   UNITS,
   generateParameterIdentifiers,
+  getParameterUnits,
   getStoredParameterLabel,
   isCaaqmsLabelValid,
   type Page,
@@ -155,6 +156,12 @@ export function createParametersService({ db }: { db: Database }) {
         });
       });
       return (await findParameter(db, id))!;
+    },
+
+    /** The units a parameter's readings may arrive in, with the conversion to its standard unit. */
+    async getParameterUnits(_ctx: RequestContext, id: number) {
+      const parameter = await getActiveParameter(db, id);
+      return { parameterId: parameter.id, ...getParameterUnits(parameter) };
     },
 
     listUnits() {

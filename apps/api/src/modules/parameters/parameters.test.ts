@@ -427,3 +427,37 @@ describe('GET /api/units', () => {
     expect((await anonymous({ method: 'GET', url: '/api/units' })).statusCode).toBe(401);
   });
 });
+
+describe('GET /api/parameters/:id/units', () => {
+  it('gives the standard, CPCB and SPCB units and the factor from every unit a reading may arrive in', async () => {
+    const so2 = await addParameter({ label: uniqueLabel('SO2'), mtype: 'stack', stdUnit: 'mg/Nm3' });
+    const tenantUser = await signInAs(await make.user((await make.tenant()).id, 'user'));
+    const response = await tenantUser({ method: 'GET', url: `/api/parameters/${so2.id}/units` });
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as {
+      stdUnit: string;
+      cpcbUnit: string;
+      spcbUnit: string;
+      molecularWeight: number;
+      units: { code: string; toStandard: number; isStandard: boolean }[];
+    };
+    expect(body).toMatchObject({
+      parameterId: so2.id,
+      stdUnit: 'mg/Nm3',
+      cpcbUnit: 'mg/Nm3',
+      spcbUnit: 'mg/Nm3',
+    });
+    expect(body.molecularWeight).toBeCloseTo(64.07, 2);
+    expect(body.units[0]).toMatchObject({ code: 'mg/Nm3', toStandard: 1, isStandard: true });
+    // 100 ppm of SO2 arrives as 285.9 mg/Nm³
+    expect(100 * body.units.find((u) => u.code === 'ppm')!.toStandard).toBeCloseTo(285.9, 1);
+    expect(body.units.map((u) => u.code)).not.toContain('mg/L');
+  });
+
+  it('answers 404 for an unknown parameter and 401 without a session', async () => {
+    const site = await siteAdmin();
+    expect((await site({ method: 'GET', url: '/api/parameters/999999/units' })).statusCode).toBe(404);
+    const so2 = await addParameter();
+    expect((await anonymous({ method: 'GET', url: `/api/parameters/${so2.id}/units` })).statusCode).toBe(401);
+  });
+});
