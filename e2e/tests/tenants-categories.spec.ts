@@ -7,7 +7,8 @@ test('industry categories: add with trimmed name, duplicate refused, rename, del
   const name = `E2E Ceramics ${Date.now()}`;
   const renamed = `${name} and Tiles`;
 
-  await page.getByRole('link', { name: 'Industry categories' }).click();
+  await page.getByRole('button', { name: 'Masters menu' }).click();
+  await page.getByRole('menuitem', { name: 'Industry categories' }).click();
   await expect(page).toHaveURL(/\/industry-category$/);
   await expect(page.getByRole('heading', { name: 'Industry categories', level: 1 })).toBeVisible();
 

@@ -12,6 +12,7 @@ import {
   makeGstin,
   mapTenantToBoard,
 } from './builders.js';
+import { seedMasterCategories } from './catalogue.js';
 
 /** The 17 categories of highly polluting industries (CPCB), plus common facilities. */
 export const INDUSTRY_CATEGORIES = [
@@ -238,6 +239,7 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<S
     await setPrimaryUser(PLATFORM_ACCOUNT_ID, siteAdmin.id);
     if (!options.withDemoData) return;
     await seedParameterCatalogue(tx);
+    await seedMasterCategories(tx);
 
     const demoUser = (
       accountId: number,

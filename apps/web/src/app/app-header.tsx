@@ -4,15 +4,48 @@ import {
   Button,
   Group,
   NavLink as MantineNavLink,
+  Menu,
   Text,
   VisuallyHidden,
 } from '@mantine/core';
 import type { LoggedInUser } from '@vayu/domain';
 import { useTranslation } from 'react-i18next';
-import { Link, useMatch } from 'react-router';
+import { Link, matchPath, useLocation, useMatch } from 'react-router';
 import { LanguageMenu, ModuleMenu, UserMenu } from './header-menus';
 import { HOME_PATH } from './route-access';
-import { getNavRoutes } from './routes';
+import { getNavRoutes, type NavGroup, type NavLabelKey } from './routes';
+
+type NavEntry = { path: string; labelKey: NavLabelKey };
+type NavSegment = { kind: 'link'; link: NavEntry } | { kind: 'group'; group: NavGroup; links: NavEntry[] };
+
+/** The header's links in table order; links of a group gather where the group's first link stands. */
+function getNavSegments(user: LoggedInUser | null): NavSegment[] {
+  const segments: NavSegment[] = [];
+  for (const route of getNavRoutes(user)) {
+    const link = { path: route.path, labelKey: route.nav.labelKey };
+    const group = route.nav.group;
+    if (!group) {
+      segments.push({ kind: 'link', link });
+      continue;
+    }
+    const existing = segments.find(
+      (segment): segment is Extract<NavSegment, { kind: 'group' }> =>
+        segment.kind === 'group' && segment.group === group,
+    );
+    if (existing) existing.links.push(link);
+    else segments.push({ kind: 'group', group, links: [link] });
+  }
+  return segments;
+}
+
+const GROUP_LABELS: Record<NavGroup, { label: 'nav.masters'; menu: 'nav.mastersMenu' }> = {
+  masters: { label: 'nav.masters', menu: 'nav.mastersMenu' },
+};
+
+function useIsAnyActive(links: NavEntry[]) {
+  const { pathname } = useLocation();
+  return links.some((link) => matchPath({ path: link.path, end: false }, pathname) !== null);
+}
 
 interface AppHeaderProps {
   user: LoggedInUser | null;
@@ -23,14 +56,14 @@ interface AppHeaderProps {
 /** Product name, the links the user may open, module and language switches, user menu. */
 export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
   const { t } = useTranslation();
-  const links = getNavRoutes(user);
+  const segments = getNavSegments(user);
 
   return (
     <AppShell.Header>
       <Group h="100%" px="md" justify="space-between" wrap="nowrap">
         {/* The links give way (and scroll) before the menus on the right do. */}
         <Group gap="md" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
-          {links.length > 0 && (
+          {segments.length > 0 && (
             <Burger
               opened={navOpened}
               onClick={onToggleNav}
@@ -52,7 +85,7 @@ export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
           >
             {t('common.appName')}
           </Text>
-          {links.length > 0 && (
+          {segments.length > 0 && (
             <Group
               component="nav"
               aria-label={t('nav.main')}
@@ -61,9 +94,17 @@ export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
               wrap="nowrap"
               style={{ minWidth: 0, overflowX: 'auto', scrollbarWidth: 'thin' }}
             >
-              {links.map((route) => (
-                <HeaderLink key={route.path} to={route.path} label={t(route.nav.labelKey)} />
-              ))}
+              {segments.map((segment) =>
+                segment.kind === 'link' ? (
+                  <HeaderLink
+                    key={segment.link.path}
+                    to={segment.link.path}
+                    label={t(segment.link.labelKey)}
+                  />
+                ) : (
+                  <HeaderGroupMenu key={segment.group} group={segment.group} links={segment.links} />
+                ),
+              )}
             </Group>
           )}
         </Group>
@@ -95,25 +136,94 @@ function HeaderLink({ to, label }: { to: string; label: string }) {
   );
 }
 
-/** The same links in a side panel on small screens. */
+/** A header menu holding a group's links (opened by click or keyboard). */
+function HeaderGroupMenu({ group, links }: { group: NavGroup; links: NavEntry[] }) {
+  const { t } = useTranslation();
+  const isActive = useIsAnyActive(links);
+  const { pathname } = useLocation();
+  return (
+    <Menu position="bottom-start" shadow="md" withinPortal>
+      <Menu.Target>
+        <Button
+          size="sm"
+          px="sm"
+          style={{ flexShrink: 0 }}
+          variant={isActive ? 'light' : 'subtle'}
+          color={isActive ? 'blue' : 'gray'}
+          aria-label={t(GROUP_LABELS[group].menu)}
+          rightSection={<span aria-hidden="true">▾</span>}
+        >
+          {t(GROUP_LABELS[group].label)}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {links.map((link) => {
+          const current = matchPath({ path: link.path, end: false }, pathname) !== null;
+          return (
+            <Menu.Item
+              key={link.path}
+              component={Link}
+              to={link.path}
+              aria-current={current ? 'page' : undefined}
+              fw={current ? 600 : undefined}
+            >
+              {t(link.labelKey)}
+            </Menu.Item>
+          );
+        })}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The same links in a side panel on small screens; a group's links nest under it. */
 export function AppMobileNav({ user, onNavigate }: { user: LoggedInUser | null; onNavigate: () => void }) {
   const { t } = useTranslation();
-  const links = getNavRoutes(user);
+  const segments = getNavSegments(user);
 
   return (
     <AppShell.Navbar p="sm" id="app-mobile-nav" hiddenFrom="sm">
       <nav aria-label={t('nav.main')}>
         <VisuallyHidden component="h2">{t('nav.main')}</VisuallyHidden>
-        {links.map((route) => (
-          <MobileLink
-            key={route.path}
-            to={route.path}
-            label={t(route.nav.labelKey)}
-            onNavigate={onNavigate}
-          />
-        ))}
+        {segments.map((segment) =>
+          segment.kind === 'link' ? (
+            <MobileLink
+              key={segment.link.path}
+              to={segment.link.path}
+              label={t(segment.link.labelKey)}
+              onNavigate={onNavigate}
+            />
+          ) : (
+            <MobileGroup
+              key={segment.group}
+              group={segment.group}
+              links={segment.links}
+              onNavigate={onNavigate}
+            />
+          ),
+        )}
       </nav>
     </AppShell.Navbar>
+  );
+}
+
+function MobileGroup({
+  group,
+  links,
+  onNavigate,
+}: {
+  group: NavGroup;
+  links: NavEntry[];
+  onNavigate: () => void;
+}) {
+  const { t } = useTranslation();
+  const isActive = useIsAnyActive(links);
+  return (
+    <MantineNavLink label={t(GROUP_LABELS[group].label)} defaultOpened={isActive} childrenOffset="md">
+      {links.map((link) => (
+        <MobileLink key={link.path} to={link.path} label={t(link.labelKey)} onNavigate={onNavigate} />
+      ))}
+    </MantineNavLink>
   );
 }
 

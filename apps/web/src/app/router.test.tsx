@@ -67,6 +67,28 @@ describe('routing and guards', () => {
     expect(within(nav).getByRole('link', { name: 'Partners' })).toHaveAttribute('href', '/partners');
   });
 
+  it('gathers the master screens in one header menu', async () => {
+    setStoredUser(siteUser);
+    mockApi({
+      'GET /api/users/loggedin': () => jsonResponse(siteUser),
+      'GET /api/home/summary': () => jsonResponse(summary),
+    });
+    const { user } = renderApp('/home');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Asha Rao' })).toBeInTheDocument();
+    const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
+    expect(within(nav).queryByRole('link', { name: 'Industry categories' })).not.toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Masters menu' }));
+    // jsdom has no layout for the dropdown's transition: read the items whatever their visibility
+    await screen.findByRole('menuitem', { name: 'Industry categories' });
+    const items = screen.getAllByRole('menuitem', { hidden: true });
+    const hrefs = Object.fromEntries(items.map((item) => [item.textContent, item.getAttribute('href')]));
+    expect(hrefs).toMatchObject({
+      'Industry categories': '/industry-category',
+      Parameters: '/parameterlist',
+      'Master categories': '/master-category',
+    });
+  });
+
   it('sends a signed-in tenant user to /unauthorised for the partner list', async () => {
     setStoredUser(tenantUser);
     mockApi({ 'GET /api/users/loggedin': () => jsonResponse(tenantUser) });

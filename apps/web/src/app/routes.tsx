@@ -3,18 +3,24 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { en } from '../i18n/locales/en';
 import { decideRouteAccess, type RouteRule } from './route-access';
 
-type NavLabelKey =
+export type NavLabelKey =
   | `nav.${Exclude<keyof typeof en.nav, 'main' | 'toggle'>}`
   | 'tenants.navLabel'
   | 'audit.navLabel'
   | 'parameters.navLabel';
 
+/** Header menus that gather several links. */
+export type NavGroup = 'masters';
+
 /** One row of the route table. */
 export interface AppRoute extends RouteRule {
   /** The screen, loaded on first visit (one chunk per page). */
   Page?: LazyExoticComponent<ComponentType>;
-  /** Shown as a header link to users who may open it (and, when given, are of one of `userTypes`). */
-  nav?: { labelKey: NavLabelKey; userTypes?: readonly LoggedInUser['userType'][] };
+  /**
+   * Shown as a header link to users who may open it (and, when given, are of
+   * one of `userTypes`). Links of a `group` share one header menu.
+   */
+  nav?: { labelKey: NavLabelKey; userTypes?: readonly LoggedInUser['userType'][]; group?: NavGroup };
 }
 
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -89,6 +95,10 @@ const ParameterList = page(
   () => import('../features/parameters/parameter-list'),
   (m) => m.ParameterList,
 );
+const MasterCategoryList = page(
+  () => import('../features/masters/master-category-list'),
+  (m) => m.MasterCategoryList,
+);
 const SetPasswordPage = page(
   () => import('../features/auth/set-password-page'),
   (m) => m.SetPasswordPage,
@@ -148,7 +158,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/industry-category',
     access: { userTypes: ['site'] },
     Page: IndustryCategoryList,
-    nav: { labelKey: 'nav.industryCategories' },
+    nav: { labelKey: 'nav.industryCategories', group: 'masters' },
   },
   {
     path: '/auditLog',
@@ -170,7 +180,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/parameterlist',
     Page: ParameterList,
-    nav: { labelKey: 'parameters.navLabel', userTypes: ['site'] },
+    nav: { labelKey: 'parameters.navLabel', userTypes: ['site'], group: 'masters' },
+  },
+  {
+    path: '/master-category',
+    access: { userTypes: ['site'] },
+    Page: MasterCategoryList,
+    nav: { labelKey: 'nav.masterCategories', group: 'masters' },
   },
   { path: '/activate/:token', public: true, Page: SetPasswordPage },
   { path: '/reset-password/:token', public: true, Page: SetPasswordPage },

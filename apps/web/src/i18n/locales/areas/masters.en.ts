@@ -3,6 +3,7 @@ import {
   CORPORATE_EXISTS_MESSAGE,
   CATEGORY_UPDATE_FAILED_MESSAGE,
   CONFLICT_MESSAGE,
+  MASTER_CATEGORY_EXISTS_MESSAGE,
 } from '@vayu/domain';
 
 /** English texts of the masters screens: corporates and industry categories. */
@@ -58,5 +59,26 @@ export const mastersEn = {
     updated: 'Updated successfully.',
     updateError: CATEGORY_UPDATE_FAILED_MESSAGE,
     exists: CATEGORY_EXISTS_MESSAGE,
+  },
+  masterCategories: {
+    title: 'Master categories',
+    add: 'Add master category',
+    addTitle: 'Add master category',
+    editTitle: 'Edit master category',
+    type: 'Type',
+    typePlaceholder: 'e.g. Red',
+    description: 'Description',
+    descriptionPlaceholder: 'What the category means',
+    caption: 'Master categories ({{count}})',
+    empty: 'No master categories yet',
+    loadError: 'The master categories could not be loaded.',
+    editCategory: 'Edit {{type}}',
+    deleteCategory: 'Delete {{type}}',
+    confirmDelete: 'Do you really want to delete the master category "{{type}}"?',
+    updated: 'Updated successfully.',
+    updateError: 'Error in updating',
+    deleted: 'Deleted successfully.',
+    deleteError: 'Error in deleting.',
+    exists: MASTER_CATEGORY_EXISTS_MESSAGE,
   },
 } as const;

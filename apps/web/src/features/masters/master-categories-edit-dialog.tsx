@@ -1,0 +1,138 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import {
+  CONFLICT_MESSAGE,
+  MASTER_CATEGORY_EXISTS_MESSAGE,
+  masterCategoryBodySchema,
+  type MasterCategory,
+  type MasterCategoryInput,
+} from '@vayu/domain';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../app/api-client';
+import { notifyFailure, notifySuccess } from '../../app/notifications';
+import { TextField } from '../../components/form';
+import { useMasterCategories, useSaveMasterCategory } from './api/master-categories';
+
+interface MasterCategoriesEditDialogProps {
+  opened: boolean;
+  /** null adds a category. */
+  category: MasterCategory | null;
+  onClose: () => void;
+}
+
+/** Add or edit a master category (type, description). */
+export function MasterCategoriesEditDialog({ opened, category, onClose }: MasterCategoriesEditDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={category ? t('masters.masterCategories.editTitle') : t('masters.masterCategories.addTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('dialogs.close') }}
+    >
+      {/* Mounted afresh on every opening, so the form starts from the chosen row. */}
+      <MasterCategoryForm key={category?.id ?? 'new'} category={category} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function MasterCategoryForm({ category, onClose }: { category: MasterCategory | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const categories = useMasterCategories();
+  const save = useSaveMasterCategory();
+  const [version, setVersion] = useState(category?.version ?? 1);
+  const [conflict, setConflict] = useState(false);
+  const { control, handleSubmit, reset, setError } = useForm<MasterCategoryInput>({
+    resolver: zodResolver(masterCategoryBodySchema),
+    defaultValues: { type: category?.type ?? '', description: category?.description ?? '' },
+    mode: 'onTouched',
+  });
+
+  const reload = async () => {
+    if (!category) return;
+    const latest = (await categories.refetch()).data?.find((item) => item.id === category.id);
+    if (latest) {
+      reset({ type: latest.type, description: latest.description ?? '' });
+      setVersion(latest.version);
+      setConflict(false);
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setConflict(false);
+    const body = masterCategoryBodySchema.parse(values);
+    try {
+      await save.mutateAsync({ id: category?.id ?? null, body: category ? { ...body, version } : body });
+    } catch (error) {
+      if (isApiError(error) && error.message === MASTER_CATEGORY_EXISTS_MESSAGE) {
+        setError('type', { message: t('masters.masterCategories.exists') }, { shouldFocus: true });
+        return;
+      }
+      if (isApiError(error) && error.status === 409 && error.message === CONFLICT_MESSAGE) {
+        setConflict(true);
+        return;
+      }
+      if (isApiError(error)) {
+        for (const detail of error.details) {
+          if (detail.path === 'type' || detail.path === 'description')
+            setError(detail.path, { message: detail.message });
+        }
+      }
+      notifyFailure(t('masters.masterCategories.updateError'));
+      return;
+    }
+    notifySuccess(t('masters.masterCategories.updated'));
+    onClose();
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="md">
+        {conflict && (
+          <Alert color="orange" variant="light" role="alert" title={t('masters.conflictTitle')}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('masters.conflict')}</Text>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => void reload()}
+                loading={categories.isFetching}
+              >
+                {t('masters.reload')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        <TextField
+          control={control}
+          name="type"
+          label={t('masters.masterCategories.type')}
+          placeholder={t('masters.masterCategories.typePlaceholder')}
+          required
+          maxLength={60}
+          disabled={save.isPending}
+          data-autofocus
+        />
+        <TextField
+          control={control}
+          name="description"
+          label={t('masters.masterCategories.description')}
+          placeholder={t('masters.masterCategories.descriptionPlaceholder')}
+          maxLength={300}
+          disabled={save.isPending}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={save.isPending}>
+            {t('masters.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {category ? t('masters.save') : t('masters.masterCategories.add')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
