@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Units readings arrive in and conversions between them. Gas concentrations
  * convert between volume ratios (ppm, ppb) and mass per volume with the
@@ -198,3 +200,23 @@ export function getParameterUnits(parameter: {
   units.sort((a, b) => Number(b.isStandard) - Number(a.isStandard));
   return { stdUnit: std, cpcbUnit, spcbUnit: cpcbUnit, molecularWeight, units };
 }
+
+/** The answer of `GET /api/parameters/{id}/units`. */
+export const parameterUnitsSchema = z.object({
+  parameterId: z.number().int(),
+  stdUnit: z.string().nullable(),
+  cpcbUnit: z.string().nullable(),
+  spcbUnit: z.string().nullable(),
+  molecularWeight: z.number().nullable(),
+  units: z.array(
+    z.object({
+      code: z.string(),
+      label: z.string(),
+      toStandard: z.number(),
+      isStandard: z.boolean(),
+      isCpcb: z.boolean(),
+      isSpcb: z.boolean(),
+    }),
+  ),
+});
+export type ParameterUnitsAnswer = z.infer<typeof parameterUnitsSchema>;

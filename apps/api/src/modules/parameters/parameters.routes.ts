@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageOf, parameterBodySchema, parameterListQuerySchema, parameterSchema } from '@vayu/domain';
+import {
+  pageOf,
+  parameterBodySchema,
+  parameterListQuerySchema,
+  parameterSchema,
+  parameterUnitsSchema,
+} from '@vayu/domain';
 import { z } from 'zod';
 import { contextOf } from '../../plugins/authentication.js';
 import type { ParametersService } from './parameters.service.js';
@@ -13,23 +19,6 @@ const parameterUpdateSchema = parameterBodySchema.refine((body) => body.version 
 });
 
 const unitSchema = z.object({ code: z.string(), label: z.string(), quantity: z.string() });
-const parameterUnitsSchema = z.object({
-  parameterId: z.number().int(),
-  stdUnit: z.string().nullable(),
-  cpcbUnit: z.string().nullable(),
-  spcbUnit: z.string().nullable(),
-  molecularWeight: z.number().nullable(),
-  units: z.array(
-    z.object({
-      code: z.string(),
-      label: z.string(),
-      toStandard: z.number(),
-      isStandard: z.boolean(),
-      isCpcb: z.boolean(),
-      isSpcb: z.boolean(),
-    }),
-  ),
-});
 
 export const parametersRoutes: FastifyPluginAsyncZod<{ parameters: ParametersService }> = async (
   app,

@@ -23,6 +23,7 @@ import {
   type ParameterListParamChange,
 } from './parameter-list-params';
 import { mtypeLabel, mtypeOptions, typeLabel, typeOptions } from './parameter-labels';
+import { ParameterUnitsDialog } from './parameter-units-dialog';
 import { ParametersEditDialog } from './parameters-edit-dialog';
 
 const ALL = 'all';
@@ -42,6 +43,7 @@ export function ParameterList() {
   const filters = readParameterListParams(searchParams);
   const parameters = useParameters(filters);
   const [dialog, setDialog] = useState<DialogState>(null);
+  const [unitsOf, setUnitsOf] = useState<Parameter | null>(null);
   useDocumentTitle(`${t('parameters.list.title')} · ${t('common.appName')}`);
 
   const change = (next: ParameterListParamChange) =>
@@ -90,6 +92,7 @@ export function ParameterList() {
             isRefreshing={parameters.isPlaceholderData}
             canWrite={canWrite}
             onEdit={(parameter) => setDialog({ parameter })}
+            onShowUnits={setUnitsOf}
           />
           {data && (
             <Pagination
@@ -102,6 +105,7 @@ export function ParameterList() {
         </>
       )}
 
+      <ParameterUnitsDialog parameter={unitsOf} onClose={() => setUnitsOf(null)} />
       {canWrite && (
         <ParametersEditDialog
           opened={dialog !== null}
@@ -186,9 +190,10 @@ interface ParameterTableProps {
   isRefreshing: boolean;
   canWrite: boolean;
   onEdit: (parameter: Parameter) => void;
+  onShowUnits: (parameter: Parameter) => void;
 }
 
-function ParameterTable({ page, isRefreshing, canWrite, onEdit }: ParameterTableProps) {
+function ParameterTable({ page, isRefreshing, canWrite, onEdit, onShowUnits }: ParameterTableProps) {
   const { t } = useTranslation();
   const notSet = t('common.notSet');
   const from = page ? (page.page - 1) * PARAMETER_PAGE_SIZE + 1 : 0;
@@ -238,7 +243,18 @@ function ParameterTable({ page, isRefreshing, canWrite, onEdit }: ParameterTable
       key: 'stdUnit',
       header: t('parameters.fields.stdUnit'),
       render: (parameter) =>
-        parameter.stdUnit === null ? notSet : (unitLabels.get(parameter.stdUnit) ?? parameter.stdUnit),
+        parameter.stdUnit === null ? (
+          notSet
+        ) : (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            onClick={() => onShowUnits(parameter)}
+            aria-label={t('parameters.units.open', { label: parameter.label })}
+          >
+            {unitLabels.get(parameter.stdUnit) ?? parameter.stdUnit}
+          </Button>
+        ),
     },
     {
       key: 'aggregation',

@@ -112,6 +112,38 @@ describe('ParameterList', () => {
     );
   });
 
+  it("shows a parameter's units with the CPCB unit and the factor to the standard unit", async () => {
+    const { user } = renderList({
+      'GET /api/parameters/2/units': () =>
+        jsonResponse({
+          parameterId: 2,
+          stdUnit: 'mg/Nm3',
+          cpcbUnit: 'mg/Nm3',
+          spcbUnit: 'mg/Nm3',
+          molecularWeight: 64.07,
+          units: [
+            { code: 'mg/Nm3', label: 'mg/Nm³', toStandard: 1, isStandard: true, isCpcb: true, isSpcb: true },
+            {
+              code: 'ppm',
+              label: 'ppm',
+              toStandard: 2.859036144578313,
+              isStandard: false,
+              isCpcb: false,
+              isSpcb: false,
+            },
+          ],
+        }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Units of SO2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Units of SO2' });
+    const ppm = await within(dialog).findByRole('row', { name: /ppm/ });
+    expect(ppm).toHaveTextContent('2.85904');
+    const standard = within(dialog).getByRole('row', { name: /^mg\/Nm³/ });
+    expect(standard).toHaveTextContent('Standard');
+    expect(standard).toHaveTextContent('CPCB');
+    expect(within(dialog).getByText(/molecular weight of 64\.07 g\/mol/)).toBeInTheDocument();
+  });
+
   it('shows an empty state', async () => {
     renderList({ 'GET /api/parameters': () => jsonResponse(pageOf([])) });
     expect(await screen.findByText('No parameters yet')).toBeInTheDocument();

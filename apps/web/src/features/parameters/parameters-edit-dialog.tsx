@@ -150,7 +150,12 @@ export function ParametersEditDialog({ opened, parameter, onClose }: ParametersE
   );
 }
 
-function ParameterForm({ parameter, onClose }: { parameter: Parameter | null; onClose: () => void }) {
+/**
+ * The standard parameter form on its own: the dialog above holds it, and so
+ * does the energy module's edit page of a catalogue parameter. `onClose` runs
+ * after a save and on cancel.
+ */
+export function ParameterForm({ parameter, onClose }: { parameter: Parameter | null; onClose: () => void }) {
   const { t } = useTranslation();
   const createParameter = useCreateParameter();
   const updateParameter = useUpdateParameter();

@@ -110,4 +110,18 @@ export const parametersEn = {
     save: 'Save',
     cancel: 'Cancel',
   },
+  units: {
+    open: 'Units of {{label}}',
+    title: 'Units of {{label}}',
+    loading: 'Loading units',
+    loadError: 'The units of this parameter could not be loaded',
+    noUnit: 'This parameter has no unit.',
+    molecularWeight: 'Gas volume ratios convert with a molecular weight of {{value}} g/mol.',
+    noMolecularWeight: 'No gas is named in the label, so volume ratios (ppm, ppb) are not offered.',
+    caption: 'Readings may arrive in any of these units; each is converted to the standard unit.',
+    unit: 'Unit',
+    factor: '1 unit in {{unit}}',
+    usedBy: 'Used by',
+    standard: 'Standard',
+  },
 };

@@ -104,4 +104,18 @@ export const parametersHi: TranslationShape<typeof parametersEn> = {
     save: 'सहेजें',
     cancel: 'रद्द करें',
   },
+  units: {
+    open: '{{label}} की इकाइयाँ',
+    title: '{{label}} की इकाइयाँ',
+    loading: 'इकाइयाँ लोड हो रही हैं',
+    loadError: 'इस पैरामीटर की इकाइयाँ लोड नहीं हो सकीं',
+    noUnit: 'इस पैरामीटर की कोई इकाई नहीं है।',
+    molecularWeight: 'गैस के आयतन अनुपात {{value}} g/mol आणविक भार से बदले जाते हैं।',
+    noMolecularWeight: 'लेबल में कोई गैस नहीं है, इसलिए आयतन अनुपात (ppm, ppb) उपलब्ध नहीं हैं।',
+    caption: 'रीडिंग इनमें से किसी भी इकाई में आ सकती हैं; हर एक मानक इकाई में बदली जाती है।',
+    unit: 'इकाई',
+    factor: '{{unit}} में 1 इकाई',
+    usedBy: 'किसके लिए',
+    standard: 'मानक',
+  },
 };
