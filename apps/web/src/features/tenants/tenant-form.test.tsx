@@ -98,6 +98,11 @@ function renderForm(route: string, handlers: Handlers = {}) {
     'GET /api/industries': () => jsonResponse(industries),
     'GET /api/corporates': () => jsonResponse([]),
     'GET /api/tenant-by-id/21': () => jsonResponse(tenantDetail()),
+    'GET /api/timezones': () =>
+      jsonResponse([
+        { id: 'Asia/Kolkata', label: '(UTC+05:30) Asia/Kolkata', offsetMinutes: 330 },
+        { id: 'Asia/Dubai', label: '(UTC+04:00) Asia/Dubai', offsetMinutes: 240 },
+      ]),
     ...handlers,
   });
   vi.stubGlobal('fetch', vi.fn(api.fetch));
@@ -137,6 +142,23 @@ describe('TenantFormPage', { timeout: 20_000 }, () => {
     expect(latitude).toHaveValue('95');
     expect(latitude).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('offers the time zones with their offset, or the zone names when the list cannot be fetched', async () => {
+    renderForm('/new/tenants/partner/21');
+    expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveValue('Shree Cement Works');
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /^Time zone/ })).toHaveValue('(UTC+05:30) Asia/Kolkata'),
+    );
+  });
+
+  it('says "Error fetching timezones." and still offers the zones by name', async () => {
+    renderForm('/new/tenants/partner/21', {
+      'GET /api/timezones': () => errorResponse(500, 'INTERNAL', 'Something broke.'),
+    });
+    expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveValue('Shree Cement Works');
+    expect(await screen.findByText('Error fetching timezones.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Time zone/ })).toHaveValue('Asia/Kolkata');
   });
 
   it('requires a category and a partner for an industry', async () => {

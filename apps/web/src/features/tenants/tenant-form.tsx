@@ -34,6 +34,7 @@ import { Controller, useForm, useWatch, type Control, type UseFormSetError } fro
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
+import { useTimeZoneOptions } from './api/get-timezones';
 import { getErrorMessage } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { useSessionUser } from '../../app/session';
@@ -203,6 +204,7 @@ interface TenantFormBodyProps {
 
 function TenantFormBody({ type, tenantId, initial, onReload }: TenantFormBodyProps) {
   const { t } = useTranslation();
+  const timeZoneOptions = useTimeZoneOptions();
   const navigate = useNavigate();
   const user = useSessionUser();
   const isSite = user?.userType === 'site';
@@ -506,7 +508,7 @@ function TenantFormBody({ type, tenantId, initial, onReload }: TenantFormBodyPro
               render={({ field, fieldState }) => (
                 <Select
                   label={t('tenants.form.timeZone')}
-                  data={[...TIME_ZONES]}
+                  data={timeZoneOptions}
                   value={typeof field.value === 'string' ? field.value : null}
                   onChange={(value) => field.onChange(value ?? '')}
                   onBlur={field.onBlur}

@@ -10,6 +10,7 @@ import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { EmailField, TextField } from '../../components/form';
 import { usePatchTenant } from './api/update-tenant-account';
 import { ContactNumberField } from './contact-number-field';
+import { useTimeZoneOptions } from './api/get-timezones';
 
 const accountEditSchema = tenantFormSchema.pick({
   name: true,
@@ -64,6 +65,7 @@ export function TenantsEditAccountDialog({
 
 function EditAccountForm({ tenant, onClose, onReload }: Omit<TenantsEditAccountDialogProps, 'opened'>) {
   const { t } = useTranslation();
+  const timeZoneOptions = useTimeZoneOptions();
   const patch = usePatchTenant(tenant.id);
   const [conflict, setConflict] = useState(false);
   const { control, handleSubmit, reset, setError } = useForm<FormValues, unknown, FormOutput>({
@@ -143,7 +145,7 @@ function EditAccountForm({ tenant, onClose, onReload }: Omit<TenantsEditAccountD
           render={({ field, fieldState }) => (
             <Select
               label={t('tenants.form.timeZone')}
-              data={[...TIME_ZONES]}
+              data={timeZoneOptions}
               value={typeof field.value === 'string' ? field.value : null}
               onChange={(value) => field.onChange(value ?? '')}
               ref={field.ref}

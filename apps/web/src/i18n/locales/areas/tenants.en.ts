@@ -126,6 +126,7 @@ export const tenantsEn = {
     gstin: 'GSTIN',
     latitude: 'Latitude',
     longitude: 'Longitude',
+    timeZonesError: 'Error fetching timezones.',
     timeZone: 'Time zone',
     remoteCheck: 'Remote performance check',
     logo: 'Logo',

@@ -122,6 +122,7 @@ export const tenantsHi: TranslationShape<typeof tenantsEn> = {
     gstin: 'जीएसटीआईएन',
     latitude: 'अक्षांश',
     longitude: 'देशांतर',
+    timeZonesError: 'समय क्षेत्र लाने में त्रुटि।',
     timeZone: 'समय क्षेत्र',
     remoteCheck: 'दूरस्थ प्रदर्शन जाँच',
     logo: 'लोगो',
