@@ -31,7 +31,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
         response: { 200: z.array(entityTypeSchema) },
       },
     },
-    () => catalogue.listEntityTypes(),
+    () => [...catalogue.listEntityTypes()],
   );
 
   app.get(
