@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /** Demo users seeded on first start (README). They all share the demo password. */
 export const DEMO_PASSWORD = 'Vayu@Demo2026';
@@ -26,3 +26,16 @@ export const test = base.extend<{ signedInAsSite: Page }>({
 });
 
 export { expect };
+
+/**
+ * Chooses an option of a select. A select opened in the same instant its page
+ * renders may miss the click, so this opens it again until the option shows.
+ */
+export async function pickOption(field: Locator, name: string | RegExp, options: { exact?: boolean } = {}) {
+  const option = field.page().getByRole('option', { name, ...options });
+  await expect(async () => {
+    if (!(await option.isVisible())) await field.click();
+    await expect(option).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await option.click();
+}

@@ -1,7 +1,8 @@
-import { expect, test } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test, pickOption } from '../fixtures';
 
 /** Catalogue entries the API reports for a search (every page the search yields fits in one). */
-async function searchParameters(page: import('@playwright/test').Page, search: string) {
+async function searchParameters(page: Page, search: string) {
   const response = await page.request.get(
     `/api/parameters?search=${encodeURIComponent(search)}&pageSize=100`,
   );
@@ -20,7 +21,7 @@ test.describe('standard parameters', () => {
     const key = `e2e_hydrogensulphide_level_${stamp}`;
 
     await page.getByRole('button', { name: 'Masters menu' }).click();
-    await page.getByRole('menuitem', { name: 'Parameters' }).click();
+    await page.getByRole('menuitem', { name: 'Parameters', exact: true }).click();
     await expect(page).toHaveURL(/\/parameterlist$/);
     await expect(page.getByRole('heading', { name: 'Parameters', level: 1 })).toBeVisible();
 
@@ -30,8 +31,7 @@ test.describe('standard parameters', () => {
     await expect(dialog.getByTestId('generated-name')).toHaveText(key);
     await expect(dialog.getByTestId('generated-key')).toHaveText(key);
     await expect(dialog.getByTestId('generated-metric')).toHaveText(`e2e.hydrogensulphide.level.${stamp}`);
-    await dialog.getByRole('textbox', { name: 'Measured at (mtype)' }).click();
-    await page.getByRole('option', { name: 'Stack', exact: true }).click();
+    await pickOption(dialog.getByRole('textbox', { name: 'Measured at (mtype)' }), 'Stack', { exact: true });
     await dialog.getByRole('button', { name: 'Add Parameter' }).click();
     await expect(page.getByText('Parameter Added Successfully.')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -46,10 +46,11 @@ test.describe('standard parameters', () => {
 
     // The same label in other letter case and without the hyphen gives the same name.
     await page.getByRole('button', { name: 'Add Parameter' }).click();
-    await dialog.getByRole('textbox', { name: 'Label', exact: true }).fill(`e2e HYDROGENSULPHIDE level ${stamp}`);
+    await dialog
+      .getByRole('textbox', { name: 'Label', exact: true })
+      .fill(`e2e HYDROGENSULPHIDE level ${stamp}`);
     await expect(dialog.getByTestId('generated-key')).toHaveText(key);
-    await dialog.getByRole('textbox', { name: 'Measured at (mtype)' }).click();
-    await page.getByRole('option', { name: 'Stack', exact: true }).click();
+    await pickOption(dialog.getByRole('textbox', { name: 'Measured at (mtype)' }), 'Stack', { exact: true });
     await dialog.getByRole('button', { name: 'Add Parameter' }).click();
     await expect(dialog.getByText('Parameter already exists.')).toBeVisible();
     await expect(dialog).toBeVisible();
@@ -63,10 +64,10 @@ test.describe('standard parameters', () => {
     await page.getByRole('button', { name: 'Add Parameter' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Parameter' });
     await dialog.getByRole('textbox', { name: 'Label', exact: true }).fill('CAAQMS');
-    await dialog.getByRole('textbox', { name: 'Type', exact: true }).click();
-    await page.getByRole('option', { name: 'CAAQMS', exact: true }).click();
-    await dialog.getByRole('textbox', { name: 'Measured at (mtype)' }).click();
-    await page.getByRole('option', { name: 'Ambient air (CAAQMS)', exact: true }).click();
+    await pickOption(dialog.getByRole('textbox', { name: 'Type', exact: true }), 'CAAQMS', { exact: true });
+    await pickOption(dialog.getByRole('textbox', { name: 'Measured at (mtype)' }), 'Ambient air (CAAQMS)', {
+      exact: true,
+    });
     await dialog.getByRole('button', { name: 'Add Parameter' }).click();
     await expect(dialog.getByText('Parameter label must have a value with CAAQMS.')).toBeVisible();
     await expect(dialog).toBeVisible();

@@ -15,4 +15,7 @@ export * from './audit.js';
 export * from './parameters.js';
 export * from './units.js';
 export * from './expressions.js';
+export * from './derived-parameters.js';
+export * from './energy.js';
 export * from './catalogue.js';
+export * from './diagnostics.js';

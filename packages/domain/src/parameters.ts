@@ -157,4 +157,3 @@ export function getStoredParameterLabel(
 
 export const PARAMETER_EDITED_MESSAGE = 'Parameter Edited Successfully.';
 export const PARAMETER_EDIT_FAILED_MESSAGE = 'Error in Editing Parameter.';
-export const PARAMETER_IN_USE_MESSAGE = 'This parameter is used by a device and cannot be deleted.';

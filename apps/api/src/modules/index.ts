@@ -32,8 +32,14 @@ import { industriesRoutes } from './industries/industries.routes.js';
 import { createIndustriesService } from './industries/industries.service.js';
 import { parametersRoutes } from './parameters/parameters.routes.js';
 import { createParametersService } from './parameters/parameters.service.js';
+import { derivedParametersRoutes } from './derived-parameters/derived-parameters.routes.js';
+import { createDerivedParametersService } from './derived-parameters/derived-parameters.service.js';
+import { energyRoutes } from './energy/energy.routes.js';
+import { createEnergyService } from './energy/energy.service.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { createCatalogueService } from './catalogue/catalogue.service.js';
+import { diagnosticsRoutes } from './diagnostics/diagnostics.routes.js';
+import { createDiagnosticsService } from './diagnostics/diagnostics.service.js';
 
 /** What the modules are built from. Each service takes only the parts it uses. */
 export interface ModuleDeps {
@@ -63,5 +69,8 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(auditRoutes, { audit: createAuditQueryService({ db }) });
   await app.register(logsRoutes, { logs: createLogsService({ db }) });
   await app.register(parametersRoutes, { parameters: createParametersService({ db }) });
+  await app.register(derivedParametersRoutes, { derivedParameters: createDerivedParametersService({ db }) });
+  await app.register(energyRoutes, { energy: createEnergyService({ db }) });
   await app.register(catalogueRoutes, { catalogue: createCatalogueService({ db }) });
+  await app.register(diagnosticsRoutes, { diagnostics: createDiagnosticsService({ db }) });
 }

@@ -4,6 +4,10 @@ import { COUNTER_DEFAULT_RESET_VALUE, PLATFORM_ACCOUNT_ID, generateParameterIden
 import type { Database, Executor } from '../db/client.js';
 import { accounts, parameters, tenantPermissions, users } from '../db/schema/index.js';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../lib/demo.js';
+import { seedMasterCategories } from './catalogue.js';
+import { seedDerivedParameters } from './derived-parameters.js';
+import { seedDiagnostics } from './diagnostics.js';
+import { seedEnergyCatalogue } from './energy.js';
 import {
   createAccount,
   createCorporate,
@@ -12,7 +16,6 @@ import {
   makeGstin,
   mapTenantToBoard,
 } from './builders.js';
-import { seedMasterCategories } from './catalogue.js';
 
 /** The 17 categories of highly polluting industries (CPCB), plus common facilities. */
 export const INDUSTRY_CATEGORIES = [
@@ -240,6 +243,8 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<S
     if (!options.withDemoData) return;
     await seedParameterCatalogue(tx);
     await seedMasterCategories(tx);
+    await seedEnergyCatalogue(tx);
+    await seedDerivedParameters(tx);
 
     const demoUser = (
       accountId: number,
@@ -426,6 +431,7 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<S
       const [used] = await tx.select({ n: count() }).from(users).where(eq(users.accountId, id));
       await tx.update(accounts).set({ userQuota: used!.n }).where(eq(accounts.id, id));
     }
+    await seedDiagnostics(tx);
   });
   return { seeded: true, adminEmail, usesDemoPassword: adminPassword === DEMO_PASSWORD };
 }

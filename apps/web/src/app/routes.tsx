@@ -99,6 +99,54 @@ const MasterCategoryList = page(
   () => import('../features/masters/master-category-list'),
   (m) => m.MasterCategoryList,
 );
+const EnergyParameterList = page(
+  () => import('../features/energy/energy-parameter-list'),
+  (m) => m.EnergyParameterList,
+);
+const EnergyParameterAddPage = page(
+  () => import('../features/energy/energy-parameter-form'),
+  (m) => m.EnergyParameterAddPage,
+);
+const EnergyParameterEditPage = page(
+  () => import('../features/energy/energy-parameter-form'),
+  (m) => m.EnergyParameterEditPage,
+);
+const StandardEnergyParameterList = page(
+  () => import('../features/energy/standard-parameter-list'),
+  (m) => m.StandardParameterList,
+);
+const StandardParameterEditPage = page(
+  () => import('../features/energy/standard-parameter-edit-page'),
+  (m) => m.StandardParameterEditPage,
+);
+const MetricList = page(
+  () => import('../features/energy/metric-list'),
+  (m) => m.MetricList,
+);
+const MetricAddPage = page(
+  () => import('../features/energy/metric-add-page'),
+  (m) => m.MetricAddPage,
+);
+const DerivedParameterList = page(
+  () => import('../features/derived-parameters/derived-parameter-list'),
+  (m) => m.DerivedParameterList,
+);
+const DerivedParameterFormPage = page(
+  () => import('../features/derived-parameters/derived-parameter-form'),
+  (m) => m.DerivedParameterFormPage,
+);
+const DiagnosticParamList = page(
+  () => import('../features/diagnostics/diagnostic-param-list'),
+  (m) => m.DiagnosticParamList,
+);
+const DiagnosticParamAddPage = page(
+  () => import('../features/diagnostics/diagnostic-param-form'),
+  (m) => m.DiagnosticParamAddPage,
+);
+const DiagnosticParamEditPage = page(
+  () => import('../features/diagnostics/diagnostic-param-form'),
+  (m) => m.DiagnosticParamEditPage,
+);
 const SetPasswordPage = page(
   () => import('../features/auth/set-password-page'),
   (m) => m.SetPasswordPage,
@@ -182,6 +230,49 @@ export const APP_ROUTES: readonly AppRoute[] = [
     Page: ParameterList,
     nav: { labelKey: 'parameters.navLabel', userTypes: ['site'], group: 'masters' },
   },
+  // Derived parameters: catalogue master data, changed by the site only
+  {
+    path: '/derived-param-list',
+    access: { userTypes: ['site'] },
+    Page: DerivedParameterList,
+    nav: { labelKey: 'nav.derivedParameters', group: 'masters' },
+  },
+  { path: '/add-derived-param', access: { userTypes: ['site'] }, Page: DerivedParameterFormPage },
+  {
+    path: '/diagnosticParams',
+    access: { userTypes: ['site'] },
+    Page: DiagnosticParamList,
+    nav: { labelKey: 'nav.diagnosticParams', group: 'masters' },
+  },
+  { path: '/addDiagnosticParam', access: { userTypes: ['site'] }, Page: DiagnosticParamAddPage },
+  {
+    path: '/editDiagnosticParam/:diagnosticParamId',
+    access: { userTypes: ['site'] },
+    Page: DiagnosticParamEditPage,
+  },
+  // Energy module catalogue: platform master data, changed by the site only
+  {
+    path: '/energy/params',
+    access: { userTypes: ['site'] },
+    Page: EnergyParameterList,
+    nav: { labelKey: 'nav.energyParameters', group: 'masters' },
+  },
+  { path: '/energy/param/add', access: { userTypes: ['site'] }, Page: EnergyParameterAddPage },
+  { path: '/energy/param/:id/edit', access: { userTypes: ['site'] }, Page: EnergyParameterEditPage },
+  {
+    path: '/energy/parameter',
+    access: { userTypes: ['site'] },
+    Page: StandardEnergyParameterList,
+    nav: { labelKey: 'nav.energyCatalogue', group: 'masters' },
+  },
+  { path: '/param/:parameterId/edit', access: { userTypes: ['site'] }, Page: StandardParameterEditPage },
+  {
+    path: '/metric',
+    access: { userTypes: ['site'] },
+    Page: MetricList,
+    nav: { labelKey: 'nav.metrics', group: 'masters' },
+  },
+  { path: '/addMetric', access: { userTypes: ['site'] }, Page: MetricAddPage },
   {
     path: '/master-category',
     access: { userTypes: ['site'] },

@@ -175,3 +175,8 @@ export async function isParameterInUse(exec: Executor, id: number): Promise<Para
     .limit(1);
   return dependent ? { kind: 'functional-base', parameterLabel: dependent.label } : null;
 }
+
+/** Holds a parameter's row until the transaction ends, so what uses it cannot change meanwhile. */
+export async function lockParameter(exec: Executor, id: number): Promise<void> {
+  await exec.select({ id: parameters.id }).from(parameters).where(eq(parameters.id, id)).for('update');
+}

@@ -17,6 +17,9 @@ import type { RequestContext } from '../../auth/principal.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { isUniqueViolation } from '../users/users.repository.js';
+import { findDerivedSeriesUsingKey } from '../derived-parameters/derived-parameters.repository.js';
+import { findDiagnosticUseOfParameter } from '../diagnostics/diagnostics.repository.js';
+import { findEnergyUseOfParameter } from '../energy/energy.repository.js';
 import {
   type ParameterListFilter,
   type ParameterValues,
@@ -25,6 +28,7 @@ import {
   insertParameter,
   isParameterInUse,
   isParameterNameTaken,
+  lockParameter,
   markParameterDeleted,
   updateParameter,
 } from './parameters.repository.js';
@@ -32,9 +36,27 @@ import {
 const ENTITY = 'parameter';
 const BASE_PARAMETER_MESSAGE = 'Choose a base parameter that exists.';
 
-/** The refusal when a parameter is still used; the device check will add its own wording. */
-const inUseMessage = (dependentLabel: string) =>
-  `This parameter is the base of the functional parameter "${dependentLabel}" and cannot be deleted.`;
+/**
+ * Why a parameter cannot be deleted, or null when nothing uses it: a
+ * functional parameter based on it, a derived expression using its key, a
+ * diagnostic set-up listing it, or an energy parameter it feeds. Devices join
+ * this check when they exist.
+ */
+async function findParameterUse(exec: Executor, parameter: Parameter): Promise<string | null> {
+  const functional = await isParameterInUse(exec, parameter.id);
+  if (functional) {
+    return `This parameter is the base of the functional parameter "${functional.parameterLabel}" and cannot be deleted.`;
+  }
+  const derived = await findDerivedSeriesUsingKey(exec, parameter.paramKey);
+  if (derived) {
+    return `This parameter is used by the derived parameter "${derived.derivedParameterLabel}" and cannot be deleted.`;
+  }
+  const diagnostic = await findDiagnosticUseOfParameter(exec, parameter.id);
+  if (diagnostic) return `This parameter is one of ${diagnostic.description} and cannot be deleted.`;
+  const energy = await findEnergyUseOfParameter(exec, parameter.id);
+  if (energy) return `This parameter feeds the energy parameter "${energy.label}" and cannot be deleted.`;
+  return null;
+}
 
 export function createParametersService({ db }: { db: Database }) {
   async function getActiveParameter(exec: Executor, id: number) {
@@ -125,9 +147,19 @@ export function createParametersService({ db }: { db: Database }) {
       }
       await db
         .transaction(async (tx) => {
+          await lockParameter(tx, id);
           const current = await getActiveParameter(tx, id);
           const values = await valuesOf(tx, body, id);
           if (await isParameterNameTaken(tx, values.name, id)) throw conflict(PARAMETER_EXISTS_MESSAGE);
+          if (values.paramKey !== current.paramKey) {
+            // Derived expressions name parameters by key: a renamed key would leave them dangling.
+            const derived = await findDerivedSeriesUsingKey(tx, current.paramKey);
+            if (derived) {
+              throw conflict(
+                `The key "${current.paramKey}" is used by the derived parameter "${derived.derivedParameterLabel}"; change that expression before renaming this parameter.`,
+              );
+            }
+          }
           if (!(await updateParameter(tx, id, version, values))) throw conflict(CONFLICT_MESSAGE);
           await recordAudit(tx, ctx, {
             entity: ENTITY,
@@ -143,9 +175,10 @@ export function createParametersService({ db }: { db: Database }) {
 
     async deleteParameter(ctx: RequestContext, id: number): Promise<Parameter> {
       await db.transaction(async (tx) => {
+        await lockParameter(tx, id);
         const current = await getActiveParameter(tx, id);
-        const use = await isParameterInUse(tx, id);
-        if (use) throw conflict(inUseMessage(use.parameterLabel));
+        const use = await findParameterUse(tx, current);
+        if (use) throw conflict(use);
         if (!(await markParameterDeleted(tx, id))) throw notFound('Parameter');
         await recordAudit(tx, ctx, {
           entity: ENTITY,

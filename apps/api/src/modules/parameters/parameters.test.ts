@@ -9,7 +9,7 @@ import {
   UNITS,
   type Parameter,
 } from '@vayu/domain';
-import { parameters } from '../../db/schema/index.js';
+import { makes, models, parameters } from '../../db/schema/index.js';
 import { CONSOLE_HEADERS, asUser, signIn, startTestApp, type TestContext } from '../../test/harness.js';
 import { auditRowsFor, factories } from '../../test/factories.js';
 
@@ -459,5 +459,100 @@ describe('GET /api/parameters/:id/units', () => {
     expect((await site({ method: 'GET', url: '/api/parameters/999999/units' })).statusCode).toBe(404);
     const so2 = await addParameter();
     expect((await anonymous({ method: 'GET', url: `/api/parameters/${so2.id}/units` })).statusCode).toBe(401);
+  });
+});
+
+describe('a parameter something uses', () => {
+  it('cannot be deleted while a derived expression, a diagnostic set-up or an energy parameter uses it', async () => {
+    const site = await siteAdmin();
+    const delete409 = async (id: number, message: RegExp) => {
+      const response = await site({ method: 'DELETE', url: `/api/parameters/${id}` });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error.message).toMatch(message);
+      expect((await site({ method: 'GET', url: `/api/parameters/${id}` })).json().status).toBe('ENABLED');
+    };
+
+    // used in a derived expression
+    const flow = await addParameter({ label: uniqueLabel('Flow'), stdUnit: 'm3/h' });
+    const derivedLabel = uniqueLabel('Flow Load');
+    const derived = await site({
+      method: 'POST',
+      url: '/api/derivedParameters',
+      payload: {
+        label: derivedLabel,
+        mtype: 'stack',
+        derivedStdParamList: [
+          {
+            derivedParamLabel: uniqueLabel('Flow Load Series'),
+            derivedExpressionProperties: [{ expressionParam: `${flow.paramKey} * 2`, dataSource: 'raw' }],
+          },
+        ],
+      },
+    });
+    expect(derived.statusCode).toBe(201);
+    await delete409(flow.id, new RegExp(`derived parameter "${derivedLabel}"`));
+
+    // and its key cannot be renamed from under the expression
+    const renamed = await site({
+      method: 'PUT',
+      url: `/api/parameters/${flow.id}`,
+      payload: { label: uniqueLabel('Renamed Flow'), mtype: 'stack', stdUnit: 'm3/h', version: flow.version },
+    });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json().error.message).toMatch(
+      new RegExp(`"${flow.paramKey}" is used by the derived parameter`),
+    );
+
+    // listed by a diagnostic set-up
+    const lamp = await addParameter({ label: uniqueLabel('Lamp Intensity'), mtype: 'general', stdUnit: '%' });
+    const [make] = await t.db
+      .insert(makes)
+      .values({ name: uniqueLabel('Make'), type: 'Analyser' })
+      .returning({ id: makes.id });
+    const [model] = await t.db
+      .insert(models)
+      .values({ name: 'MIR 9000', makeId: make!.id })
+      .returning({ id: models.id });
+    const diagnostic = await site({
+      method: 'POST',
+      url: '/api/diagnosticParams',
+      payload: {
+        modelId: model!.id,
+        paramIds: [lamp.id],
+        isRemoteCalibration: false,
+        isCalibrationThroughUtility: false,
+      },
+    });
+    expect(diagnostic.statusCode).toBe(201);
+    await delete409(lamp.id, /diagnostic parameters of .*MIR 9000/);
+
+    // feeding an energy parameter
+    const kwh = await addParameter({ label: uniqueLabel('Meter kWh'), mtype: 'energy', stdUnit: 'kWh' });
+    const metric = await site({
+      method: 'POST',
+      url: '/api/energy/metrics',
+      payload: { key: `daily_${Date.now().toString(36)}${++seq}`, label: 'Daily', value: 'sum' },
+    });
+    expect(metric.statusCode).toBe(201);
+    const energyLabel = uniqueLabel('Main Incomer');
+    const energy = await site({
+      method: 'POST',
+      url: '/api/energy/parameters',
+      payload: {
+        label: energyLabel,
+        category: 'Electrical',
+        unit: 'kWh',
+        parameterId: kwh.id,
+        metricIds: [metric.json().id],
+      },
+    });
+    expect(energy.statusCode).toBe(201);
+    await delete409(kwh.id, new RegExp(`energy parameter "${energyLabel}"`));
+
+    // once the user is gone, the parameter may go
+    expect(
+      (await site({ method: 'DELETE', url: `/api/energy/parameters/${energy.json().id}` })).statusCode,
+    ).toBe(200);
+    expect((await site({ method: 'DELETE', url: `/api/parameters/${kwh.id}` })).statusCode).toBe(200);
   });
 });

@@ -4,3 +4,5 @@ export { NumberField, type NumberFieldProps } from './number-field';
 export { PasswordField, type PasswordFieldProps } from './password-field';
 export { TextField, type TextFieldProps } from './text-field';
 export { useFieldErrorMessage } from './use-field-error';
+export { SelectField, type SelectFieldProps } from './select-field';
+export { SwitchField, type SwitchFieldProps } from './switch-field';

@@ -85,6 +85,8 @@ export function PartnerList() {
             setSearchText(event.currentTarget.value);
             applySearch(event.currentTarget.value);
           }}
+          // Leaving the box (e.g. to click a row) sends a pending search now, on this page.
+          onBlur={() => applySearch.flush()}
           w={300}
         />
         <Stack gap={4}>

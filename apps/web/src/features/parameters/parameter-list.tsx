@@ -156,6 +156,8 @@ function ParameterFilters({ search, type, mtype, hasFilters, onChange, onClear }
             setSearchText(event.currentTarget.value);
             sendSearch(event.currentTarget.value);
           }}
+          // Leaving the box (e.g. to click a row) sends a pending search now, on this page.
+          onBlur={() => sendSearch.flush()}
           w={260}
           maxLength={100}
         />
@@ -342,11 +344,9 @@ function DeleteParameterButton({ parameter }: { parameter: Parameter }) {
       await deleteParameter.mutateAsync(parameter.id);
       notifySuccess(t('parameters.list.deleted'));
     } catch (error) {
-      // A parameter a device uses cannot go: the server says why.
+      // A parameter something uses cannot go: the server says what uses it.
       notifyFailure(
-        isApiError(error) && error.status === 409
-          ? t('parameters.list.inUse')
-          : t('parameters.list.deleteError'),
+        isApiError(error) && error.status === 409 ? error.message : t('parameters.list.deleteError'),
       );
     }
   };

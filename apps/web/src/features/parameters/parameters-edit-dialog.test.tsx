@@ -280,4 +280,17 @@ describe('ParametersEditDialog', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('Error in deleting.')).toBeInTheDocument();
   });
+
+  it('says what still uses a parameter when the server refuses to delete it', async () => {
+    const message =
+      'This parameter is used by the derived parameter "SO2 Mass Emission" and cannot be deleted.';
+    const { user } = renderList({
+      'DELETE /api/parameters/2': () => errorResponse(409, 'CONFLICT', message),
+    });
+    const table = await screen.findByRole('table', { name: /Parameters 1–2 of 2/ });
+    await user.click(within(table).getByRole('button', { name: 'Delete SO2' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
 });

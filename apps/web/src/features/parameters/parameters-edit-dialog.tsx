@@ -10,7 +10,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Switch,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -35,7 +34,7 @@ import { Controller, useForm, useWatch, type Control, type FieldPath } from 'rea
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api-client';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
-import { NumberField, TextField } from '../../components/form';
+import { NumberField, SelectField, SwitchField, TextField } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
 import { getParameter } from './api/get-parameter';
 import { BASE_PARAMETER_FILTERS, useParameters } from './api/get-parameters';
@@ -211,6 +210,10 @@ export function ParameterForm({ parameter, onClose }: { parameter: Parameter | n
         setConflict(true);
         return;
       }
+      if (isApiError(error) && error.status === 409) {
+        // The key is used by a derived expression: the server says which.
+        setError('label', { message: error.message }, { shouldFocus: true });
+      }
       if (isApiError(error) && error.status === 400) {
         let focused = false;
         for (const detail of error.details) {
@@ -252,6 +255,7 @@ export function ParameterForm({ parameter, onClose }: { parameter: Parameter | n
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <SelectField
+            translateError={(message) => translateParameterMessage(t, message)}
             control={control}
             name="type"
             label={t('parameters.fields.type')}
@@ -260,6 +264,7 @@ export function ParameterForm({ parameter, onClose }: { parameter: Parameter | n
             disabled={isPending}
           />
           <SelectField
+            translateError={(message) => translateParameterMessage(t, message)}
             control={control}
             name="mtype"
             label={t('parameters.fields.mtype')}
@@ -286,6 +291,7 @@ export function ParameterForm({ parameter, onClose }: { parameter: Parameter | n
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <SelectField
+            translateError={(message) => translateParameterMessage(t, message)}
             control={control}
             name="metricAgg"
             label={t('parameters.fields.metricAgg')}
@@ -294,6 +300,7 @@ export function ParameterForm({ parameter, onClose }: { parameter: Parameter | n
             disabled={isPending}
           />
           <SelectField
+            translateError={(message) => translateParameterMessage(t, message)}
             control={control}
             name="metricDownsampleAgg"
             label={t('parameters.fields.metricDownsampleAgg')}
@@ -302,6 +309,7 @@ export function ParameterForm({ parameter, onClose }: { parameter: Parameter | n
             disabled={isPending}
           />
           <SelectField
+            translateError={(message) => translateParameterMessage(t, message)}
             control={control}
             name="dataStoreType"
             label={t('parameters.fields.dataStoreType')}
@@ -541,6 +549,7 @@ function UnitFields({ control, disabled }: { control: Control<ParameterInput>; d
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       <SelectField
+        translateError={(message) => translateParameterMessage(t, message)}
         control={control}
         name="stdUnit"
         label={t('parameters.fields.stdUnit')}
@@ -552,6 +561,7 @@ function UnitFields({ control, disabled }: { control: Control<ParameterInput>; d
         loadError={loadError}
       />
       <SelectField
+        translateError={(message) => translateParameterMessage(t, message)}
         control={control}
         name="defaultStdUnit"
         label={t('parameters.fields.defaultStdUnit')}
@@ -563,86 +573,5 @@ function UnitFields({ control, disabled }: { control: Control<ParameterInput>; d
         loadError={loadError}
       />
     </SimpleGrid>
-  );
-}
-
-type SelectName =
-  'type' | 'mtype' | 'stdUnit' | 'defaultStdUnit' | 'metricAgg' | 'metricDownsampleAgg' | 'dataStoreType';
-
-interface SelectFieldProps {
-  control: Control<ParameterInput>;
-  name: SelectName;
-  label: string;
-  data: { value: string; label: string }[];
-  placeholder?: string;
-  required?: boolean;
-  clearable?: boolean;
-  searchable?: boolean;
-  disabled: boolean;
-  loadError?: string;
-}
-
-function SelectField({ control, name, data, loadError, required, clearable, ...props }: SelectFieldProps) {
-  const { t } = useTranslation();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => {
-        const error = translateParameterMessage(t, fieldState.error?.message) ?? loadError;
-        const value = (field.value as string | null | undefined) ?? null;
-        // A stored value the list does not offer (an old unit, say) still shows.
-        const options =
-          value && !data.some((option) => option.value === value) ? [...data, { value, label: value }] : data;
-        return (
-          <Select
-            {...props}
-            ref={field.ref}
-            name={field.name}
-            data={options}
-            value={value}
-            onChange={(next) => field.onChange(next)}
-            onBlur={field.onBlur}
-            required={required}
-            clearable={clearable}
-            allowDeselect={Boolean(clearable)}
-            error={error}
-            aria-invalid={error ? true : undefined}
-          />
-        );
-      }}
-    />
-  );
-}
-
-type SwitchName = 'isAlertEnabled' | 'isCounter' | 'isConversion' | 'showWidget' | 'isLinear';
-
-function SwitchField({
-  control,
-  name,
-  label,
-  disabled,
-}: {
-  control: Control<ParameterInput>;
-  name: SwitchName;
-  label: string;
-  disabled: boolean;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Switch
-          ref={field.ref}
-          name={field.name}
-          label={label}
-          checked={Boolean(field.value)}
-          onChange={(event) => field.onChange(event.currentTarget.checked)}
-          onBlur={field.onBlur}
-          disabled={disabled}
-        />
-      )}
-    />
   );
 }

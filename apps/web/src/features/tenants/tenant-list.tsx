@@ -197,6 +197,8 @@ function TenantFilters({ filters, showPartner, hasFilters, onChange, onClear }: 
             setSearchText(event.currentTarget.value);
             sendSearch(event.currentTarget.value);
           }}
+          // Leaving the box (e.g. to click a row) sends a pending search now, on this page.
+          onBlur={() => sendSearch.flush()}
           w={260}
           maxLength={100}
         />

@@ -95,6 +95,8 @@ export function UserList() {
               setSearchText(event.currentTarget.value);
               applySearch(event.currentTarget.value);
             }}
+            // Leaving the box (e.g. to click a row) sends a pending search now, on this page.
+            onBlur={() => applySearch.flush()}
             w={260}
           />
           <Select

@@ -13,6 +13,9 @@ import { auditEn } from './areas/audit.en';
 import { mastersEn } from './areas/masters.en';
 import { peopleEn } from './areas/people.en';
 import { parametersEn } from './areas/parameters.en';
+import { energyEn } from './areas/energy.en';
+import { derivedParametersEn } from './areas/derived-parameters.en';
+import { diagnosticsEn } from './areas/diagnostics.en';
 import { tenantsEn } from './areas/tenants.en';
 
 /**
@@ -243,6 +246,9 @@ export const en = {
   masters: mastersEn,
   audit: auditEn,
   parameters: parametersEn,
+  diagnostics: diagnosticsEn,
+  energy: energyEn,
+  derivedParameters: derivedParametersEn,
   languages: {
     en: 'English',
     hi: 'हिन्दी',

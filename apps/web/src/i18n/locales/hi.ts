@@ -3,6 +3,9 @@ import { auditHi } from './areas/audit.hi';
 import { mastersHi } from './areas/masters.hi';
 import { peopleHi } from './areas/people.hi';
 import { parametersHi } from './areas/parameters.hi';
+import { energyHi } from './areas/energy.hi';
+import { derivedParametersHi } from './areas/derived-parameters.hi';
+import { diagnosticsHi } from './areas/diagnostics.hi';
 import { tenantsHi } from './areas/tenants.hi';
 import type { Translations } from './en';
 
@@ -235,6 +238,9 @@ export const hi: Translations = {
   masters: mastersHi,
   audit: auditHi,
   parameters: parametersHi,
+  diagnostics: diagnosticsHi,
+  energy: energyHi,
+  derivedParameters: derivedParametersHi,
   languages: {
     en: 'English',
     hi: 'हिन्दी',

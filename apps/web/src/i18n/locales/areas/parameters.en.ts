@@ -4,7 +4,6 @@ import {
   PARAMETER_EDIT_FAILED_MESSAGE,
   PARAMETER_EDITED_MESSAGE,
   PARAMETER_EXISTS_MESSAGE,
-  PARAMETER_IN_USE_MESSAGE,
 } from '@vayu/domain';
 
 /** English texts of the parameter catalogue screens. */
@@ -80,7 +79,6 @@ export const parametersEn = {
     confirmDelete: 'Do you really want to delete the parameter "{{label}}"?',
     deleted: 'Parameter deleted.',
     deleteError: 'Error in deleting.',
-    inUse: PARAMETER_IN_USE_MESSAGE,
     caption: 'Parameters {{from}}–{{to}} of {{total}}',
     loadError: 'The parameters could not be loaded',
     empty: 'No parameters yet',

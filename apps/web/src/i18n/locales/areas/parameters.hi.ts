@@ -74,7 +74,6 @@ export const parametersHi: TranslationShape<typeof parametersEn> = {
     confirmDelete: 'क्या आप सचमुच पैरामीटर "{{label}}" हटाना चाहते हैं?',
     deleted: 'पैरामीटर हटा दिया गया।',
     deleteError: 'हटाने में त्रुटि।',
-    inUse: 'यह पैरामीटर किसी डिवाइस में उपयोग हो रहा है और हटाया नहीं जा सकता।',
     caption: 'पैरामीटर {{from}}–{{to}}, कुल {{total}}',
     loadError: 'पैरामीटर लोड नहीं हो सके',
     empty: 'अभी कोई पैरामीटर नहीं है',

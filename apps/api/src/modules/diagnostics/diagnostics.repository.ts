@@ -1,0 +1,364 @@
+import { type SQL, and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  DIAGNOSTIC_UPLOAD_METHODS,
+  getPageCount,
+  getPageOffset,
+  type DiagnosticParam,
+  type DiagnosticUploadMethod,
+  type Make,
+  type Model,
+  type Page,
+} from '@vayu/domain';
+import type { Executor } from '../../db/client.js';
+import {
+  accounts,
+  diagnosticParamParameters,
+  diagnosticParams,
+  makes,
+  models,
+  parameters,
+} from '../../db/schema/index.js';
+
+const DELETED = 'DELETED';
+
+// ---------------------------------------------------------------------------
+// Makes and models
+// ---------------------------------------------------------------------------
+
+/** Makes not deleted, by name; only those of `type` when given. */
+export async function findMakes(exec: Executor, type?: string): Promise<Make[]> {
+  return exec
+    .select({ id: makes.id, name: makes.name, type: makes.type })
+    .from(makes)
+    .where(and(ne(makes.status, DELETED), type === undefined ? undefined : eq(makes.type, type)))
+    .orderBy(asc(sql`lower(${makes.name})`), asc(makes.type), asc(makes.id));
+}
+
+/** A make not deleted. */
+export async function findActiveMake(exec: Executor, id: number): Promise<Make | undefined> {
+  const [row] = await exec
+    .select({ id: makes.id, name: makes.name, type: makes.type })
+    .from(makes)
+    .where(and(eq(makes.id, id), ne(makes.status, DELETED)));
+  return row;
+}
+
+/** The models of a make not deleted, by name. */
+export async function findModelsOfMake(exec: Executor, makeId: number): Promise<Model[]> {
+  const rows = await exec
+    .select({
+      id: models.id,
+      name: models.name,
+      modelType: models.modelType,
+      makeId: makes.id,
+      makeName: makes.name,
+    })
+    .from(models)
+    .innerJoin(makes, eq(makes.id, models.makeId))
+    .where(and(eq(models.makeId, makeId), ne(models.status, DELETED)))
+    .orderBy(asc(sql`lower(${models.name})`), asc(models.id));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    modelType: row.modelType,
+    make: { id: row.makeId, name: row.makeName },
+  }));
+}
+
+/**
+ * Whether a model (and its make) exists and is not deleted. The model row is
+ * locked until the transaction ends, so two set-ups for the same model cannot
+ * be written side by side.
+ */
+export async function lockActiveModel(exec: Executor, id: number): Promise<boolean> {
+  const rows = await exec
+    .select({ id: models.id })
+    .from(models)
+    .innerJoin(makes, eq(makes.id, models.makeId))
+    .where(and(eq(models.id, id), ne(models.status, DELETED), ne(makes.status, DELETED)))
+    .for('no key update', { of: models });
+  return rows.length > 0;
+}
+
+/** Whether an industry (a tenant account not deleted) exists; locked like `lockActiveModel`. */
+export async function lockActiveTenant(exec: Executor, id: number): Promise<boolean> {
+  const rows = await exec
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.id, id), eq(accounts.type, 'tenant'), ne(accounts.status, DELETED)))
+    .for('no key update');
+  return rows.length > 0;
+}
+
+/**
+ * Which of these catalogue parameters exist and are not deleted. They stay
+ * share-locked until the transaction ends, so none is deleted meanwhile.
+ */
+export async function findActiveParameterIds(exec: Executor, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await exec
+    .select({ id: parameters.id })
+    .from(parameters)
+    .where(and(inArray(parameters.id, [...ids]), ne(parameters.status, DELETED)))
+    .for('share');
+  return rows.map((row) => row.id);
+}
+
+// ---------------------------------------------------------------------------
+// Diagnostic set-ups
+// ---------------------------------------------------------------------------
+
+export interface DiagnosticParamListFilter {
+  page: number;
+  pageSize: number;
+  makeId?: number | undefined;
+  modelId?: number | undefined;
+  tenantId?: number | undefined;
+}
+
+/** The stored values of a set-up; the service derives them from the body. */
+export interface DiagnosticParamValues {
+  tenantId: number | null;
+  modelId: number | null;
+  isRemoteCalibration: boolean;
+  isCalibrationThroughUtility: boolean;
+  dataUploadMethod: DiagnosticUploadMethod | null;
+}
+
+const asUploadMethod = (value: string | null): DiagnosticUploadMethod | null =>
+  DIAGNOSTIC_UPLOAD_METHODS.find((method) => method === value) ?? null;
+
+const headColumns = {
+  id: diagnosticParams.id,
+  tenantId: diagnosticParams.tenantId,
+  tenantName: accounts.name,
+  modelId: models.id,
+  modelName: models.name,
+  makeId: makes.id,
+  makeName: makes.name,
+  isRemoteCalibration: diagnosticParams.isRemoteCalibration,
+  isCalibrationThroughUtility: diagnosticParams.isCalibrationThroughUtility,
+  dataUploadMethod: diagnosticParams.dataUploadMethod,
+  status: diagnosticParams.status,
+  version: diagnosticParams.version,
+  createdAt: diagnosticParams.createdAt,
+};
+
+function selectHeads(exec: Executor) {
+  return exec
+    .select(headColumns)
+    .from(diagnosticParams)
+    .leftJoin(accounts, eq(accounts.id, diagnosticParams.tenantId))
+    .leftJoin(models, eq(models.id, diagnosticParams.modelId))
+    .leftJoin(makes, eq(makes.id, models.makeId));
+}
+
+type HeadRow = Awaited<ReturnType<typeof selectHeads>>[number];
+type ParameterRow = {
+  diagnosticParamId: number;
+  id: number;
+  label: string;
+  paramKey: string;
+  stdUnit: string | null;
+};
+
+function toDiagnosticParam(head: HeadRow, parameterRows: ParameterRow[]): DiagnosticParam {
+  const own = parameterRows.filter((row) => row.diagnosticParamId === head.id);
+  return {
+    id: head.id,
+    tenant:
+      head.tenantId !== null ? { id: head.tenantId, name: head.tenantName ?? `#${head.tenantId}` } : null,
+    model:
+      head.modelId !== null && head.makeId !== null
+        ? {
+            id: head.modelId,
+            name: head.modelName ?? `#${head.modelId}`,
+            make: { id: head.makeId, name: head.makeName ?? `#${head.makeId}` },
+          }
+        : null,
+    parameters: own.map((row) => ({
+      id: row.id,
+      label: row.label,
+      paramKey: row.paramKey,
+      stdUnit: row.stdUnit,
+    })),
+    paramIds: own.map((row) => row.id),
+    isRemoteCalibration: head.isRemoteCalibration,
+    isCalibrationThroughUtility: head.isCalibrationThroughUtility,
+    dataUploadMethod: asUploadMethod(head.dataUploadMethod),
+    status: head.status === DELETED ? 'DELETED' : 'ENABLED',
+    version: head.version,
+    createdAt: head.createdAt.toISOString(),
+  };
+}
+
+/** The parameters of these set-ups, by label. */
+async function findParametersOf(exec: Executor, ids: readonly number[]): Promise<ParameterRow[]> {
+  if (ids.length === 0) return [];
+  return exec
+    .select({
+      diagnosticParamId: diagnosticParamParameters.diagnosticParamId,
+      id: parameters.id,
+      label: parameters.label,
+      paramKey: parameters.paramKey,
+      stdUnit: parameters.stdUnit,
+    })
+    .from(diagnosticParamParameters)
+    .innerJoin(parameters, eq(parameters.id, diagnosticParamParameters.parameterId))
+    .where(inArray(diagnosticParamParameters.diagnosticParamId, [...ids]))
+    .orderBy(asc(sql`lower(${parameters.label})`), asc(parameters.id));
+}
+
+/**
+ * One page of active set-ups the caller may see (`scope`): model set-ups
+ * first, by make and model, then industry set-ups by industry name. A make
+ * filter matches the set-ups of that make's models.
+ */
+export async function findDiagnosticParamPage(
+  exec: Executor,
+  filter: DiagnosticParamListFilter,
+  scope: SQL | undefined,
+): Promise<Page<DiagnosticParam>> {
+  const where = and(
+    ne(diagnosticParams.status, DELETED),
+    scope,
+    filter.makeId === undefined ? undefined : eq(models.makeId, filter.makeId),
+    filter.modelId === undefined ? undefined : eq(diagnosticParams.modelId, filter.modelId),
+    filter.tenantId === undefined ? undefined : eq(diagnosticParams.tenantId, filter.tenantId),
+  );
+  const [totalRow] = await exec
+    .select({ total: count() })
+    .from(diagnosticParams)
+    .leftJoin(models, eq(models.id, diagnosticParams.modelId))
+    .where(where);
+  const total = Number(totalRow?.total ?? 0);
+  const heads = await selectHeads(exec)
+    .where(where)
+    .orderBy(
+      sql`${diagnosticParams.modelId} is null`,
+      asc(sql`lower(${makes.name})`),
+      asc(sql`lower(${models.name})`),
+      asc(sql`lower(${accounts.name})`),
+      asc(diagnosticParams.id),
+    )
+    .limit(filter.pageSize)
+    .offset(getPageOffset(filter.page, filter.pageSize));
+  const parameterRows = await findParametersOf(
+    exec,
+    heads.map((head) => head.id),
+  );
+  return {
+    items: heads.map((head) => toDiagnosticParam(head, parameterRows)),
+    page: filter.page,
+    pageSize: filter.pageSize,
+    total,
+    pageCount: getPageCount(total, filter.pageSize),
+  };
+}
+
+/** A set-up, deleted or not, within `scope`; callers decide what a deleted one means. */
+export async function findDiagnosticParam(
+  exec: Executor,
+  id: number,
+  scope?: SQL,
+): Promise<DiagnosticParam | undefined> {
+  const [head] = await selectHeads(exec).where(and(eq(diagnosticParams.id, id), scope));
+  if (!head) return undefined;
+  return toDiagnosticParam(head, await findParametersOf(exec, [id]));
+}
+
+/** The active set-up of this model or tenant, other than `exceptId`. */
+export async function findActiveSetUpOfOwner(
+  exec: Executor,
+  owner: { modelId: number | null; tenantId: number | null },
+  exceptId?: number,
+): Promise<number | undefined> {
+  const [row] = await exec
+    .select({ id: diagnosticParams.id })
+    .from(diagnosticParams)
+    .where(
+      and(
+        ne(diagnosticParams.status, DELETED),
+        owner.modelId !== null
+          ? eq(diagnosticParams.modelId, owner.modelId)
+          : eq(diagnosticParams.tenantId, owner.tenantId ?? -1),
+        exceptId === undefined ? undefined : ne(diagnosticParams.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row?.id;
+}
+
+export async function insertDiagnosticParam(exec: Executor, values: DiagnosticParamValues): Promise<number> {
+  const [row] = await exec.insert(diagnosticParams).values(values).returning({ id: diagnosticParams.id });
+  return row!.id;
+}
+
+/** Changes an active set-up, only from its current version. */
+export async function updateDiagnosticParam(
+  exec: Executor,
+  id: number,
+  version: number,
+  values: DiagnosticParamValues,
+): Promise<boolean> {
+  const rows = await exec
+    .update(diagnosticParams)
+    .set({ ...values, version: sql`${diagnosticParams.version} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(diagnosticParams.id, id),
+        ne(diagnosticParams.status, DELETED),
+        eq(diagnosticParams.version, version),
+      ),
+    )
+    .returning({ id: diagnosticParams.id });
+  return rows.length > 0;
+}
+
+/** The set-up's parameters become exactly `parameterIds`. */
+export async function setDiagnosticParamParameters(
+  exec: Executor,
+  id: number,
+  parameterIds: readonly number[],
+): Promise<void> {
+  await exec.delete(diagnosticParamParameters).where(eq(diagnosticParamParameters.diagnosticParamId, id));
+  if (parameterIds.length === 0) return;
+  await exec
+    .insert(diagnosticParamParameters)
+    .values(parameterIds.map((parameterId) => ({ diagnosticParamId: id, parameterId })));
+}
+
+/** Deleting only marks the row; its parameter list stays for the audit trail. */
+export async function markDiagnosticParamDeleted(exec: Executor, id: number): Promise<boolean> {
+  const rows = await exec
+    .update(diagnosticParams)
+    .set({ status: DELETED, version: sql`${diagnosticParams.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(diagnosticParams.id, id), ne(diagnosticParams.status, DELETED)))
+    .returning({ id: diagnosticParams.id });
+  return rows.length > 0;
+}
+
+/**
+ * An active diagnostic set-up that lists this catalogue parameter, described
+ * for a refusal message ("the diagnostic parameters of SICK MCS100FT"), or
+ * null when none does. The standard parameter delete check calls it.
+ */
+export async function findDiagnosticUseOfParameter(
+  exec: Executor,
+  parameterId: number,
+): Promise<{ description: string } | null> {
+  const [row] = await exec
+    .select({ tenantName: accounts.name, modelName: models.name, makeName: makes.name })
+    .from(diagnosticParamParameters)
+    .innerJoin(diagnosticParams, eq(diagnosticParams.id, diagnosticParamParameters.diagnosticParamId))
+    .leftJoin(accounts, eq(accounts.id, diagnosticParams.tenantId))
+    .leftJoin(models, eq(models.id, diagnosticParams.modelId))
+    .leftJoin(makes, eq(makes.id, models.makeId))
+    .where(and(eq(diagnosticParamParameters.parameterId, parameterId), ne(diagnosticParams.status, DELETED)))
+    .orderBy(asc(diagnosticParams.id))
+    .limit(1);
+  if (!row) return null;
+  const owner =
+    row.modelName !== null ? `${row.makeName ?? ''} ${row.modelName}`.trim() : (row.tenantName ?? '');
+  return { description: `the diagnostic parameters of ${owner}` };
+}

@@ -1,0 +1,182 @@
+import { type SQL, isNotNull, or } from 'drizzle-orm';
+import {
+  CONFLICT_MESSAGE,
+  DIAGNOSTIC_MODEL_TAKEN_MESSAGE,
+  DIAGNOSTIC_TENANT_TAKEN_MESSAGE,
+  FIELD_MESSAGES,
+  getStoredUploadMethod,
+  type DiagnosticParam,
+  type DiagnosticParamBody,
+  type DiagnosticParamListQuery,
+  type Make,
+  type MakeType,
+  type Model,
+  type Page,
+} from '@vayu/domain';
+import type { RequestContext } from '../../auth/principal.js';
+import { tenantOwnedCondition } from '../../auth/scope.js';
+import type { Database, Executor } from '../../db/client.js';
+import { diagnosticParams } from '../../db/schema/index.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
+import {
+  type DiagnosticParamValues,
+  findActiveMake,
+  findActiveParameterIds,
+  findActiveSetUpOfOwner,
+  findDiagnosticParam,
+  findDiagnosticParamPage,
+  findMakes,
+  findModelsOfMake,
+  insertDiagnosticParam,
+  lockActiveModel,
+  lockActiveTenant,
+  markDiagnosticParamDeleted,
+  setDiagnosticParamParameters,
+  updateDiagnosticParam,
+} from './diagnostics.repository.js';
+
+const ENTITY = 'diagnostic_param';
+const MODEL_MISSING_MESSAGE = 'Choose an analyser model that exists.';
+const TENANT_MISSING_MESSAGE = 'Choose an industry that exists.';
+const parametersMissingMessage = (ids: number[]) =>
+  `${ids.length === 1 ? 'This parameter does' : 'These parameters do'} not exist in the catalogue: ${ids.join(', ')}.`;
+
+/**
+ * Which set-ups a user may read. Model set-ups describe an analyser, not a
+ * customer, so everyone signed in sees them; an industry's own set-up is seen
+ * by whoever may see that industry (site: all; partner: its industries;
+ * corporate, statutory: theirs; tenant: its own; manage mode: the industry
+ * acted for).
+ */
+function readScope(ctx: RequestContext): SQL | undefined {
+  const tenants = tenantOwnedCondition(ctx.principal, diagnosticParams.tenantId);
+  return tenants === undefined ? undefined : or(isNotNull(diagnosticParams.modelId), tenants);
+}
+
+export function createDiagnosticsService({ db }: { db: Database }) {
+  async function getActiveSetUp(exec: Executor, id: number, scope?: SQL) {
+    const setUp = await findDiagnosticParam(exec, id, scope);
+    if (!setUp || setUp.status === 'DELETED') throw notFound('Diagnostic parameter');
+    return setUp;
+  }
+
+  /**
+   * Checks the owner and the parameters against the database and gives the
+   * values to store. The owner row is locked, so the one-set-up-per-owner
+   * check below cannot race another write for the same owner.
+   */
+  async function valuesOf(exec: Executor, body: DiagnosticParamBody, selfId?: number) {
+    if (body.modelId !== null && !(await lockActiveModel(exec, body.modelId))) {
+      throw badRequest(MODEL_MISSING_MESSAGE, [{ path: 'modelId', message: MODEL_MISSING_MESSAGE }]);
+    }
+    if (body.tenantId !== null && !(await lockActiveTenant(exec, body.tenantId))) {
+      throw badRequest(TENANT_MISSING_MESSAGE, [{ path: 'tenantId', message: TENANT_MISSING_MESSAGE }]);
+    }
+    const found = new Set(await findActiveParameterIds(exec, body.paramIds));
+    const missing = body.paramIds.filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      const message = parametersMissingMessage(missing);
+      throw badRequest(message, [{ path: 'paramIds', message }]);
+    }
+    const owner = { modelId: body.modelId, tenantId: body.tenantId };
+    if ((await findActiveSetUpOfOwner(exec, owner, selfId)) !== undefined) {
+      throw conflict(
+        body.modelId !== null ? DIAGNOSTIC_MODEL_TAKEN_MESSAGE : DIAGNOSTIC_TENANT_TAKEN_MESSAGE,
+      );
+    }
+    const values: DiagnosticParamValues = {
+      ...owner,
+      isRemoteCalibration: body.isRemoteCalibration,
+      isCalibrationThroughUtility: body.isCalibrationThroughUtility,
+      dataUploadMethod: getStoredUploadMethod(body),
+    };
+    return values;
+  }
+
+  return {
+    /** Makes are platform master data: every signed-in user reads them. */
+    listMakes(_ctx: RequestContext, type?: MakeType): Promise<Make[]> {
+      return findMakes(db, type);
+    },
+
+    async listModelsOfMake(_ctx: RequestContext, makeId: number): Promise<Model[]> {
+      if (!(await findActiveMake(db, makeId))) throw notFound('Make');
+      return findModelsOfMake(db, makeId);
+    },
+
+    listDiagnosticParams(
+      ctx: RequestContext,
+      query: DiagnosticParamListQuery,
+    ): Promise<Page<DiagnosticParam>> {
+      return findDiagnosticParamPage(db, query, readScope(ctx));
+    },
+
+    getDiagnosticParam(ctx: RequestContext, id: number): Promise<DiagnosticParam> {
+      return getActiveSetUp(db, id, readScope(ctx));
+    },
+
+    async createDiagnosticParam(ctx: RequestContext, body: DiagnosticParamBody): Promise<DiagnosticParam> {
+      const id = await db.transaction(async (tx) => {
+        const values = await valuesOf(tx, body);
+        const newId = await insertDiagnosticParam(tx, values);
+        await setDiagnosticParamParameters(tx, newId, body.paramIds);
+        await recordAudit(tx, ctx, {
+          entity: ENTITY,
+          entityId: newId,
+          action: 'CREATE',
+          tenantId: values.tenantId,
+          oldValue: null,
+          newValue: await findDiagnosticParam(tx, newId),
+        });
+        return newId;
+      });
+      return (await findDiagnosticParam(db, id))!;
+    },
+
+    async updateDiagnosticParam(
+      ctx: RequestContext,
+      id: number,
+      body: DiagnosticParamBody,
+    ): Promise<DiagnosticParam> {
+      const version = body.version;
+      if (version === undefined) {
+        throw badRequest(FIELD_MESSAGES.required, [{ path: 'version', message: FIELD_MESSAGES.required }]);
+      }
+      await db.transaction(async (tx) => {
+        const current = await getActiveSetUp(tx, id);
+        if (current.version !== version) throw conflict(CONFLICT_MESSAGE);
+        const values = await valuesOf(tx, body, id);
+        if (!(await updateDiagnosticParam(tx, id, version, values))) throw conflict(CONFLICT_MESSAGE);
+        await setDiagnosticParamParameters(tx, id, body.paramIds);
+        await recordAudit(tx, ctx, {
+          entity: ENTITY,
+          entityId: id,
+          action: 'UPDATE',
+          tenantId: values.tenantId ?? current.tenant?.id ?? null,
+          oldValue: current,
+          newValue: await findDiagnosticParam(tx, id),
+        });
+      });
+      return (await findDiagnosticParam(db, id))!;
+    },
+
+    async deleteDiagnosticParam(ctx: RequestContext, id: number): Promise<DiagnosticParam> {
+      await db.transaction(async (tx) => {
+        const current = await getActiveSetUp(tx, id);
+        if (!(await markDiagnosticParamDeleted(tx, id))) throw notFound('Diagnostic parameter');
+        await recordAudit(tx, ctx, {
+          entity: ENTITY,
+          entityId: id,
+          action: 'DELETE',
+          tenantId: current.tenant?.id ?? null,
+          oldValue: current,
+          newValue: { ...current, status: 'DELETED' },
+        });
+      });
+      return (await findDiagnosticParam(db, id))!;
+    },
+  };
+}
+
+export type DiagnosticsService = ReturnType<typeof createDiagnosticsService>;

@@ -1,0 +1,299 @@
+import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
+import { PARAMETER_MTYPES, type DerivedParameter } from '@vayu/domain';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { isApiError } from '../../app/api-client';
+import { notifyFailure, notifySuccess } from '../../app/notifications';
+import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { dialogs } from '../../components/dialogs';
+import { Pagination } from '../../components/pagination';
+import { formatNumber } from '../../i18n';
+import { useUnits } from '../parameters/api/get-units';
+import { mtypeLabel, mtypeOptions } from '../parameters/parameter-labels';
+import type { DerivedParameterMtype } from './api/derived-parameter-keys';
+import { useDeleteDerivedParameter } from './api/delete-derived-parameter';
+import { useDerivedParameters } from './api/get-derived-parameters';
+import {
+  DERIVED_PARAMETER_PAGE_SIZE,
+  readDerivedParameterListParams,
+  SEARCH_DEBOUNCE_MS,
+  writeDerivedParameterListParams,
+  type DerivedParameterListParamChange,
+} from './derived-parameter-list-params';
+import { derivedParameterFormPath } from './derived-parameter-paths';
+
+const ALL = 'all';
+
+/**
+ * `/derived-param-list`: the derived parameters of the catalogue, one page at
+ * a time, searched and filtered on the server with the filters in the URL.
+ */
+export function DerivedParameterList() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readDerivedParameterListParams(searchParams);
+  const derived = useDerivedParameters(filters);
+  useDocumentTitle(`${t('derivedParameters.list.title')} · ${t('common.appName')}`);
+
+  const change = (next: DerivedParameterListParamChange) =>
+    setSearchParams((params) => writeDerivedParameterListParams(params, next));
+
+  const hasFilters = filters.search !== undefined || filters.mtype !== undefined;
+  const data = derived.data;
+  // A page past the end (an old link, or rows that went away) shows the last page instead.
+  useEffect(() => {
+    if (data && data.pageCount > 0 && filters.page > data.pageCount && !derived.isPlaceholderData) {
+      setSearchParams((params) => writeDerivedParameterListParams(params, { page: data.pageCount }), {
+        replace: true,
+      });
+    }
+  }, [data, filters.page, setSearchParams, derived.isPlaceholderData]);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={1}>{t('derivedParameters.list.title')}</Title>
+        <Button component={Link} to={derivedParameterFormPath()}>
+          {t('derivedParameters.list.add')}
+        </Button>
+      </Group>
+
+      <DerivedParameterFilters
+        search={filters.search}
+        mtype={filters.mtype}
+        hasFilters={hasFilters}
+        onChange={change}
+        onClear={() => setSearchParams(new URLSearchParams())}
+      />
+
+      {derived.isError ? (
+        <DataTableError title={t('derivedParameters.list.loadError')} query={derived} />
+      ) : data && data.items.length === 0 && !derived.isPlaceholderData ? (
+        <DataTableEmpty>
+          {hasFilters ? t('derivedParameters.list.noMatch') : t('derivedParameters.list.empty')}
+        </DataTableEmpty>
+      ) : (
+        <>
+          <DerivedParameterTable page={data} isRefreshing={derived.isPlaceholderData} />
+          {data && (
+            <Pagination
+              page={data.page}
+              pageCount={data.pageCount}
+              onChange={(page) => change({ page })}
+              disabled={derived.isPlaceholderData}
+            />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+interface DerivedParameterFiltersProps {
+  search: string | undefined;
+  mtype: DerivedParameterMtype | undefined;
+  hasFilters: boolean;
+  onChange: (change: DerivedParameterListParamChange) => void;
+  onClear: () => void;
+}
+
+function DerivedParameterFilters({
+  search,
+  mtype,
+  hasFilters,
+  onChange,
+  onClear,
+}: DerivedParameterFiltersProps) {
+  const { t } = useTranslation();
+  const urlSearch = search ?? '';
+  const [searchText, setSearchText] = useState(urlSearch);
+  const sentSearch = useRef(urlSearch);
+  const sendSearch = useDebouncedCallback((value: string) => {
+    sentSearch.current = value.trim();
+    onChange({ search: value.trim() || undefined });
+  }, SEARCH_DEBOUNCE_MS);
+
+  // Back, forward or "clear filters" change the URL: the box follows it.
+  useEffect(() => {
+    if (urlSearch !== sentSearch.current) {
+      sentSearch.current = urlSearch;
+      setSearchText(urlSearch);
+    }
+  }, [urlSearch]);
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <TextInput
+          label={t('derivedParameters.list.search')}
+          placeholder={t('derivedParameters.list.searchPlaceholder')}
+          type="search"
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.currentTarget.value);
+            sendSearch(event.currentTarget.value);
+          }}
+          // Leaving the box (e.g. to click a row) sends a pending search now, on this page.
+          onBlur={() => sendSearch.flush()}
+          w={260}
+          maxLength={100}
+        />
+        <Select
+          label={t('derivedParameters.list.mtypeFilter')}
+          data={[{ value: ALL, label: t('derivedParameters.list.allMtypes') }, ...mtypeOptions(t)]}
+          value={mtype ?? ALL}
+          onChange={(value) => onChange({ mtype: PARAMETER_MTYPES.find((item) => item === value) })}
+          allowDeselect={false}
+          w={220}
+        />
+        {hasFilters && (
+          <Button variant="subtle" onClick={onClear}>
+            {t('derivedParameters.list.clearFilters')}
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+interface DerivedParameterTableProps {
+  page: { items: DerivedParameter[]; page: number; total: number } | undefined;
+  isRefreshing: boolean;
+}
+
+function DerivedParameterTable({ page, isRefreshing }: DerivedParameterTableProps) {
+  const { t } = useTranslation();
+  const notSet = t('common.notSet');
+  const from = page ? (page.page - 1) * DERIVED_PARAMETER_PAGE_SIZE + 1 : 0;
+  const to = page ? from + page.items.length - 1 : 0;
+  const units = useUnits();
+  const unitLabels = new Map((units.data ?? []).map((unit) => [unit.code, unit.label]));
+
+  const columns: DataTableColumn<DerivedParameter>[] = [
+    {
+      key: 'label',
+      header: t('derivedParameters.fields.label'),
+      cellProps: { fw: 500 },
+      render: (parameter) => parameter.label,
+    },
+    {
+      key: 'name',
+      header: t('derivedParameters.list.nameKey'),
+      render: (parameter) => (
+        <Stack gap={0}>
+          <Text size="sm" ff="monospace">
+            {parameter.name}
+          </Text>
+          {parameter.paramKey !== parameter.name && (
+            <Text size="xs" c="dimmed" ff="monospace">
+              {parameter.paramKey}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'mtype',
+      header: t('derivedParameters.fields.mtype'),
+      render: (parameter) => mtypeLabel(t, parameter.mtype),
+    },
+    {
+      key: 'stdUnit',
+      header: t('derivedParameters.fields.stdUnit'),
+      render: (parameter) =>
+        parameter.stdUnit === null ? notSet : (unitLabels.get(parameter.stdUnit) ?? parameter.stdUnit),
+    },
+    {
+      key: 'series',
+      header: t('derivedParameters.list.series'),
+      cellProps: { miw: 200 },
+      render: (parameter) => (
+        <Stack gap={2}>
+          <Text size="sm">
+            {t('derivedParameters.list.seriesCount', { count: parameter.derivedStdParamList.length })}
+          </Text>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {parameter.derivedStdParamList.map((series) => series.derivedParamName).join(', ')}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'downsample',
+      header: t('derivedParameters.list.downsample'),
+      render: (parameter) => parameter.metricDownsampleAgg,
+    },
+    {
+      key: 'actions',
+      header: t('derivedParameters.list.actions'),
+      render: (parameter) => (
+        <Group gap={6} wrap="nowrap">
+          <Button
+            size="compact-sm"
+            variant="default"
+            component={Link}
+            to={derivedParameterFormPath(parameter.id)}
+            aria-label={t('derivedParameters.list.editParameter', { label: parameter.label })}
+          >
+            {t('derivedParameters.list.edit')}
+          </Button>
+          <DeleteDerivedParameterButton parameter={parameter} />
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <DataTable
+      columns={columns}
+      rows={page?.items}
+      getRowKey={(parameter) => parameter.id}
+      caption={t('derivedParameters.list.caption', {
+        from: formatNumber(from),
+        to: formatNumber(to),
+        total: formatNumber(page?.total ?? 0),
+      })}
+      minWidth={1000}
+      isRefreshing={isRefreshing}
+      skeletonRows={DERIVED_PARAMETER_PAGE_SIZE}
+    />
+  );
+}
+
+function DeleteDerivedParameterButton({ parameter }: { parameter: DerivedParameter }) {
+  const { t } = useTranslation();
+  const deleteParameter = useDeleteDerivedParameter();
+
+  const onClick = async () => {
+    const confirmed = await dialogs.confirm({
+      message: t('derivedParameters.list.confirmDelete', { label: parameter.label }),
+      confirmLabel: t('derivedParameters.list.delete'),
+      destructive: true,
+    });
+    if (!confirmed) return;
+    try {
+      await deleteParameter.mutateAsync(parameter.id);
+      notifySuccess(t('derivedParameters.list.deleted'));
+    } catch (error) {
+      // Another derived parameter still uses its series: the server names it.
+      notifyFailure(
+        isApiError(error) && error.status === 409 ? error.message : t('derivedParameters.list.deleteError'),
+      );
+    }
+  };
+
+  return (
+    <Button
+      size="compact-sm"
+      variant="light"
+      color="red"
+      onClick={() => void onClick()}
+      loading={deleteParameter.isPending}
+      aria-label={t('derivedParameters.list.deleteParameter', { label: parameter.label })}
+    >
+      {t('derivedParameters.list.delete')}
+    </Button>
+  );
+}

@@ -1,0 +1,336 @@
+import { Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { getRemoteCalibrationLabel, type DiagnosticParam } from '@vayu/domain';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { notifyFailure, notifySuccess } from '../../app/notifications';
+import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { dialogs } from '../../components/dialogs';
+import { Pagination } from '../../components/pagination';
+import { formatNumber } from '../../i18n';
+import { AccountSelect } from '../accounts/account-select';
+import { useDeleteDiagnosticParam } from './api/delete-diagnostic-param';
+import { useDiagnosticParams } from './api/get-diagnostic-params';
+import { useMakes, useModelsByMake } from './api/get-makes';
+import { getOwnerName } from './diagnostic-messages';
+import {
+  DIAGNOSTIC_PAGE_SIZE,
+  readDiagnosticListParams,
+  writeDiagnosticListParams,
+  type DiagnosticListParamChange,
+} from './diagnostic-list-params';
+
+const ALL = 'all';
+/** Parameters shown in a row before "+n more". */
+const VISIBLE_PARAMETERS = 5;
+
+/** What the form needs to come back to the list as it was. */
+export interface DiagnosticFormState {
+  listSearch: string;
+}
+
+/**
+ * `/diagnosticParams`: the diagnostic set-ups of analyser models and
+ * industries, one page at a time, filtered on the server by make, model and
+ * industry with every filter in the URL.
+ */
+export function DiagnosticParamList() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readDiagnosticListParams(searchParams);
+  const setUps = useDiagnosticParams(filters);
+  useDocumentTitle(`${t('diagnostics.title')} · ${t('common.appName')}`);
+
+  const change = (next: DiagnosticListParamChange) =>
+    setSearchParams((params) => writeDiagnosticListParams(params, next));
+  const hasFilters =
+    filters.makeId !== undefined || filters.modelId !== undefined || filters.tenantId !== undefined;
+  const data = setUps.data;
+  const formState: DiagnosticFormState = { listSearch: searchParams.toString() };
+
+  // A page past the end (an old link, or rows that went away) shows the last page instead.
+  useEffect(() => {
+    if (data && data.pageCount > 0 && filters.page > data.pageCount && !setUps.isPlaceholderData) {
+      setSearchParams((params) => writeDiagnosticListParams(params, { page: data.pageCount }), {
+        replace: true,
+      });
+    }
+  }, [data, filters.page, setSearchParams, setUps.isPlaceholderData]);
+
+  // The industry filter shows the name of an industry read from the URL once its rows are here.
+  const tenantName = data?.items.find((item) => item.tenant?.id === filters.tenantId)?.tenant?.name;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={1}>{t('diagnostics.title')}</Title>
+        <Button component={Link} to="/addDiagnosticParam" state={formState}>
+          {t('diagnostics.list.add')}
+        </Button>
+      </Group>
+
+      <DiagnosticFilters
+        makeId={filters.makeId}
+        modelId={filters.modelId}
+        tenantId={filters.tenantId}
+        tenantName={tenantName}
+        hasFilters={hasFilters}
+        onChange={change}
+        onClear={() => setSearchParams(new URLSearchParams())}
+      />
+
+      {setUps.isError ? (
+        <DataTableError title={t('diagnostics.list.loadError')} query={setUps} />
+      ) : data && data.items.length === 0 && !setUps.isPlaceholderData ? (
+        <DataTableEmpty>
+          {hasFilters ? t('diagnostics.list.noMatch') : t('diagnostics.list.empty')}
+        </DataTableEmpty>
+      ) : (
+        <>
+          <DiagnosticTable page={data} isRefreshing={setUps.isPlaceholderData} formState={formState} />
+          {data && (
+            <Pagination
+              page={data.page}
+              pageCount={data.pageCount}
+              onChange={(page) => change({ page })}
+              disabled={setUps.isPlaceholderData}
+            />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+interface DiagnosticFiltersProps {
+  makeId: number | undefined;
+  modelId: number | undefined;
+  tenantId: number | undefined;
+  tenantName: string | undefined;
+  hasFilters: boolean;
+  onChange: (change: DiagnosticListParamChange) => void;
+  onClear: () => void;
+}
+
+function DiagnosticFilters({
+  makeId,
+  modelId,
+  tenantId,
+  tenantName,
+  hasFilters,
+  onChange,
+  onClear,
+}: DiagnosticFiltersProps) {
+  const { t } = useTranslation();
+  const makes = useMakes();
+  const models = useModelsByMake(makeId);
+  const makeOptions = (makes.data ?? []).map((make) => ({
+    value: String(make.id),
+    // The same maker may make analysers and calibrators.
+    label: `${make.name} (${make.type})`,
+  }));
+  const modelOptions = (models.data ?? []).map((model) => ({ value: String(model.id), label: model.name }));
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <Select
+          label={t('diagnostics.fields.make')}
+          data={[{ value: ALL, label: t('diagnostics.list.allMakes') }, ...makeOptions]}
+          value={makeId === undefined ? ALL : String(makeId)}
+          onChange={(value) => onChange({ makeId: value && value !== ALL ? Number(value) : undefined })}
+          allowDeselect={false}
+          searchable
+          w={260}
+          error={makes.isError ? t('diagnostics.list.makesLoadError') : undefined}
+        />
+        <Select
+          label={t('diagnostics.fields.model')}
+          data={[
+            {
+              value: ALL,
+              label:
+                makeId === undefined
+                  ? t('diagnostics.list.chooseMakeFirst')
+                  : t('diagnostics.list.allModels'),
+            },
+            ...modelOptions,
+          ]}
+          value={modelId === undefined ? ALL : String(modelId)}
+          onChange={(value) => onChange({ modelId: value && value !== ALL ? Number(value) : undefined })}
+          allowDeselect={false}
+          searchable
+          disabled={makeId === undefined}
+          w={240}
+          error={models.isError ? t('diagnostics.list.modelsLoadError') : undefined}
+        />
+        <AccountSelect
+          label={t('diagnostics.fields.tenant')}
+          placeholder={t('diagnostics.list.industryPlaceholder')}
+          value={tenantId ?? null}
+          valueLabel={tenantName}
+          types={['tenant']}
+          onChange={(account) => onChange({ tenantId: account?.id })}
+        />
+        {hasFilters && (
+          <Button variant="subtle" onClick={onClear}>
+            {t('diagnostics.list.clearFilters')}
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+interface DiagnosticTableProps {
+  page: { items: DiagnosticParam[]; page: number; total: number } | undefined;
+  isRefreshing: boolean;
+  formState: DiagnosticFormState;
+}
+
+function DiagnosticTable({ page, isRefreshing, formState }: DiagnosticTableProps) {
+  const { t } = useTranslation();
+  const notSet = t('common.notSet');
+  const from = page ? (page.page - 1) * DIAGNOSTIC_PAGE_SIZE + 1 : 0;
+  const to = page ? from + page.items.length - 1 : 0;
+
+  const columns: DataTableColumn<DiagnosticParam>[] = [
+    {
+      key: 'make',
+      header: t('diagnostics.fields.make'),
+      render: (setUp) => setUp.model?.make.name ?? notSet,
+    },
+    {
+      key: 'owner',
+      header: t('diagnostics.list.modelOrIndustry'),
+      cellProps: { fw: 500 },
+      render: (setUp) =>
+        setUp.model ? (
+          setUp.model.name
+        ) : (
+          <Group gap={6} wrap="wrap">
+            <span>{setUp.tenant?.name}</span>
+            <Badge size="xs" variant="outline" color="gray" style={{ flexShrink: 0 }}>
+              {t('diagnostics.list.industryBadge')}
+            </Badge>
+          </Group>
+        ),
+    },
+    {
+      key: 'parameters',
+      header: t('diagnostics.fields.parameters'),
+      cellProps: { miw: 260 },
+      render: (setUp) => <ParameterBadges setUp={setUp} />,
+    },
+    {
+      key: 'remoteCalibration',
+      header: t('diagnostics.fields.remoteCalibration'),
+      render: (setUp) => {
+        const state = getRemoteCalibrationLabel(setUp.isRemoteCalibration);
+        return (
+          <Badge variant="light" color={setUp.isRemoteCalibration ? 'teal' : 'gray'}>
+            {t(`diagnostics.remoteCalibrationStates.${state}`)}
+          </Badge>
+        );
+      },
+    },
+    {
+      key: 'throughUtility',
+      header: t('diagnostics.fields.throughUtility'),
+      render: (setUp) =>
+        setUp.isCalibrationThroughUtility && setUp.dataUploadMethod
+          ? t('diagnostics.list.throughUtilityVia', { method: setUp.dataUploadMethod })
+          : t('diagnostics.list.notThroughUtility'),
+    },
+    {
+      key: 'actions',
+      header: t('diagnostics.list.actions'),
+      render: (setUp) => (
+        <Group gap={6} wrap="nowrap">
+          <Button
+            component={Link}
+            to={`/editDiagnosticParam/${setUp.id}`}
+            state={formState}
+            size="compact-sm"
+            variant="default"
+            aria-label={t('diagnostics.list.editSetUp', { owner: getOwnerName(setUp) })}
+          >
+            {t('diagnostics.list.edit')}
+          </Button>
+          <DeleteSetUpButton setUp={setUp} />
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <DataTable
+      columns={columns}
+      rows={page?.items}
+      getRowKey={(setUp) => setUp.id}
+      caption={t('diagnostics.list.caption', {
+        from: formatNumber(from),
+        to: formatNumber(to),
+        total: formatNumber(page?.total ?? 0),
+      })}
+      minWidth={1000}
+      isRefreshing={isRefreshing}
+      skeletonRows={8}
+    />
+  );
+}
+
+function ParameterBadges({ setUp }: { setUp: DiagnosticParam }) {
+  const { t } = useTranslation();
+  const shown = setUp.parameters.slice(0, VISIBLE_PARAMETERS);
+  const hidden = setUp.parameters.slice(VISIBLE_PARAMETERS);
+  return (
+    <Group gap={4} wrap="wrap">
+      {shown.map((parameter) => (
+        <Badge key={parameter.id} size="sm" variant="light" style={{ textTransform: 'none' }}>
+          {parameter.label}
+        </Badge>
+      ))}
+      {hidden.length > 0 && (
+        <Text size="xs" c="dimmed" title={hidden.map((parameter) => parameter.label).join(', ')}>
+          {t('diagnostics.list.moreParameters', { count: hidden.length })}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+function DeleteSetUpButton({ setUp }: { setUp: DiagnosticParam }) {
+  const { t } = useTranslation();
+  const deleteSetUp = useDeleteDiagnosticParam();
+  const owner = getOwnerName(setUp);
+
+  const onClick = async () => {
+    const confirmed = await dialogs.confirm({
+      message: t('diagnostics.list.confirmDelete', { owner }),
+      confirmLabel: t('diagnostics.list.delete'),
+      destructive: true,
+    });
+    if (!confirmed) return;
+    try {
+      await deleteSetUp.mutateAsync(setUp.id);
+      notifySuccess(t('diagnostics.list.deleted'));
+    } catch {
+      notifyFailure(t('diagnostics.list.deleteError'));
+    }
+  };
+
+  return (
+    <Button
+      size="compact-sm"
+      variant="light"
+      color="red"
+      onClick={() => void onClick()}
+      loading={deleteSetUp.isPending}
+      aria-label={t('diagnostics.list.deleteSetUp', { owner })}
+    >
+      {t('diagnostics.list.delete')}
+    </Button>
+  );
+}

@@ -1,0 +1,133 @@
+import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import type { EnergyCategory } from '@vayu/domain';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, type SetURLSearchParams } from 'react-router';
+import { categoryOptions, isEnergyCategory } from './energy-labels';
+import { SEARCH_DEBOUNCE_MS, writeEnergyListParams, type EnergyListParamChange } from './energy-list-params';
+
+const ALL = 'all';
+
+const SECTIONS = [
+  { to: '/energy/params', labelKey: 'energy.nav.parameters', within: ['/energy/param/'] },
+  { to: '/energy/parameter', labelKey: 'energy.nav.standard', within: ['/param/'] },
+  { to: '/metric', labelKey: 'energy.nav.metrics', within: ['/addMetric'] },
+] as const;
+
+/**
+ * Links between the screens of the energy catalogue. The section of the
+ * current screen is marked, its list (or add and edit pages) included.
+ */
+export function EnergyNav() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <Group component="nav" aria-label={t('energy.nav.label')} gap="xs" wrap="wrap">
+      {SECTIONS.map((section) => {
+        const isList = pathname === section.to;
+        const isSection = isList || section.within.some((prefix) => pathname.startsWith(prefix));
+        return (
+          <Button
+            key={section.to}
+            component={Link}
+            to={section.to}
+            size="compact-sm"
+            variant={isSection ? 'light' : 'subtle'}
+            aria-current={isList ? 'page' : undefined}
+          >
+            {t(section.labelKey)}
+          </Button>
+        );
+      })}
+    </Group>
+  );
+}
+
+interface ListFiltersProps {
+  search: string | undefined;
+  searchPlaceholder: string;
+  /** Shown only when the list filters by category. */
+  category?: EnergyCategory | undefined;
+  withCategory?: boolean;
+  onChange: (change: EnergyListParamChange) => void;
+  onClear: () => void;
+}
+
+/** The search box (sent to the server after a pause) and the category filter of an energy list. */
+export function ListFilters({
+  search,
+  searchPlaceholder,
+  category,
+  withCategory = false,
+  onChange,
+  onClear,
+}: ListFiltersProps) {
+  const { t } = useTranslation();
+  const urlSearch = search ?? '';
+  const [searchText, setSearchText] = useState(urlSearch);
+  const sentSearch = useRef(urlSearch);
+  const sendSearch = useDebouncedCallback((value: string) => {
+    sentSearch.current = value.trim();
+    onChange({ search: value.trim() || undefined });
+  }, SEARCH_DEBOUNCE_MS);
+
+  // Back, forward or "clear filters" change the URL: the box follows it.
+  useEffect(() => {
+    if (urlSearch !== sentSearch.current) {
+      sentSearch.current = urlSearch;
+      setSearchText(urlSearch);
+    }
+  }, [urlSearch]);
+
+  const hasFilters = search !== undefined || category !== undefined;
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <TextInput
+          label={t('energy.list.search')}
+          placeholder={searchPlaceholder}
+          type="search"
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.currentTarget.value);
+            sendSearch(event.currentTarget.value);
+          }}
+          // Leaving the box (e.g. to click a row) sends a pending search now, on this page.
+          onBlur={() => sendSearch.flush()}
+          w={260}
+          maxLength={100}
+        />
+        {withCategory && (
+          <Select
+            label={t('energy.fields.category')}
+            data={[{ value: ALL, label: t('energy.list.allCategories') }, ...categoryOptions(t)]}
+            value={category ?? ALL}
+            onChange={(value) => onChange({ category: isEnergyCategory(value) ? value : undefined })}
+            allowDeselect={false}
+            w={220}
+          />
+        )}
+        {hasFilters && (
+          <Button variant="subtle" onClick={onClear}>
+            {t('energy.list.clearFilters')}
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+/** A page past the end (an old link, or rows that went away) shows the last page instead. */
+export function useLastPageFallback(
+  data: { pageCount: number } | undefined,
+  page: number,
+  isPlaceholderData: boolean,
+  setSearchParams: SetURLSearchParams,
+) {
+  useEffect(() => {
+    if (data && data.pageCount > 0 && page > data.pageCount && !isPlaceholderData) {
+      setSearchParams((params) => writeEnergyListParams(params, { page: data.pageCount }), { replace: true });
+    }
+  }, [data, page, setSearchParams, isPlaceholderData]);
+}

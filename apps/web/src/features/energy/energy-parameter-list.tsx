@@ -1,0 +1,255 @@
+import { Anchor, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { EnergyParameter } from '@vayu/domain';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { notifyFailure, notifySuccess } from '../../app/notifications';
+import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { dialogs } from '../../components/dialogs';
+import { Pagination } from '../../components/pagination';
+import { formatNumber } from '../../i18n';
+import { useDeleteEnergyParameter } from './api/delete-energy-parameter';
+import { useEnergyParameters } from './api/get-energy-parameters';
+import { aggregationLabel, categoryLabel, unitLabel } from './energy-labels';
+import { EnergyNav, ListFilters, useLastPageFallback } from './energy-list-tools';
+import {
+  ENERGY_PAGE_SIZE,
+  readEnergyListParams,
+  writeEnergyListParams,
+  type EnergyListParamChange,
+} from './energy-list-params';
+
+/**
+ * `/energy/params`: the energy module's parameters, one page at a time,
+ * searched and filtered by category on the server with both in the URL.
+ * Add and edit are pages of their own; delete asks first.
+ */
+export function EnergyParameterList() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = readEnergyListParams(searchParams);
+  const parameters = useEnergyParameters({
+    page: state.page,
+    pageSize: ENERGY_PAGE_SIZE,
+    search: state.search,
+    category: state.category,
+  });
+  useDocumentTitle(`${t('energy.params.title')} · ${t('common.appName')}`);
+  useLastPageFallback(parameters.data, state.page, parameters.isPlaceholderData, setSearchParams);
+
+  const change = (next: EnergyListParamChange) =>
+    setSearchParams((params) => writeEnergyListParams(params, next));
+  const hasFilters = state.search !== undefined || state.category !== undefined;
+  const data = parameters.data;
+
+  return (
+    <Stack gap="lg">
+      <EnergyNav />
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={1}>{t('energy.params.title')}</Title>
+        <Button component={Link} to="/energy/param/add">
+          {t('energy.params.add')}
+        </Button>
+      </Group>
+
+      <ListFilters
+        search={state.search}
+        searchPlaceholder={t('energy.params.searchPlaceholder')}
+        category={state.category}
+        withCategory
+        onChange={change}
+        onClear={() => setSearchParams(new URLSearchParams())}
+      />
+
+      {parameters.isError ? (
+        <DataTableError title={t('energy.params.loadError')} query={parameters} />
+      ) : data && data.items.length === 0 && !parameters.isPlaceholderData ? (
+        <DataTableEmpty>{hasFilters ? t('energy.params.noMatch') : t('energy.params.empty')}</DataTableEmpty>
+      ) : (
+        <>
+          <EnergyParameterTable page={data} isRefreshing={parameters.isPlaceholderData} />
+          {data && (
+            <Pagination
+              page={data.page}
+              pageCount={data.pageCount}
+              onChange={(page) => change({ page })}
+              disabled={parameters.isPlaceholderData}
+            />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+interface EnergyParameterTableProps {
+  page: { items: EnergyParameter[]; page: number; total: number } | undefined;
+  isRefreshing: boolean;
+}
+
+function EnergyParameterTable({ page, isRefreshing }: EnergyParameterTableProps) {
+  const { t } = useTranslation();
+  const notSet = t('common.notSet');
+  const from = page ? (page.page - 1) * ENERGY_PAGE_SIZE + 1 : 0;
+  const to = page ? from + page.items.length - 1 : 0;
+
+  const columns: DataTableColumn<EnergyParameter>[] = [
+    {
+      key: 'label',
+      header: t('energy.fields.label'),
+      cellProps: { fw: 500 },
+      render: (parameter) => parameter.label,
+    },
+    {
+      key: 'name',
+      header: t('energy.list.nameKey'),
+      render: (parameter) => (
+        <Stack gap={0}>
+          <Text size="sm" ff="monospace">
+            {parameter.name}
+          </Text>
+          {parameter.paramKey !== parameter.name && (
+            <Text size="xs" c="dimmed" ff="monospace">
+              {parameter.paramKey}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'category',
+      header: t('energy.fields.category'),
+      render: (parameter) => categoryLabel(t, parameter.category),
+    },
+    {
+      key: 'unit',
+      header: t('energy.fields.unit'),
+      render: (parameter) => (parameter.unit === null ? notSet : unitLabel(parameter.unit)),
+    },
+    {
+      key: 'source',
+      header: t('energy.fields.parameter'),
+      render: (parameter) =>
+        parameter.parameter === null ? (
+          <Text size="sm" c="dimmed">
+            {notSet}
+          </Text>
+        ) : (
+          <Anchor component={Link} to={`/param/${parameter.parameter.id}/edit`} size="sm">
+            {parameter.parameter.label}
+          </Anchor>
+        ),
+    },
+    {
+      key: 'metrics',
+      header: t('energy.fields.metrics'),
+      cellProps: { miw: 200 },
+      render: (parameter) => (
+        <Group gap={4} wrap="wrap">
+          {parameter.metrics.map((metric) => (
+            <Tooltip
+              key={metric.id}
+              label={`${metric.label} · ${aggregationLabel(t, metric.value)}`}
+              withArrow
+            >
+              <Badge size="sm" variant="light" tt="none" ff="monospace" style={{ flexShrink: 0 }}>
+                {metric.key}
+              </Badge>
+            </Tooltip>
+          ))}
+        </Group>
+      ),
+    },
+    {
+      key: 'flags',
+      header: t('energy.list.flags'),
+      cellProps: { miw: 170 },
+      render: (parameter) => <EnergyParameterFlags parameter={parameter} />,
+    },
+    {
+      key: 'actions',
+      header: t('energy.list.actions'),
+      render: (parameter) => (
+        <Group gap={6} wrap="nowrap">
+          <Button
+            component={Link}
+            to={`/energy/param/${parameter.id}/edit`}
+            size="compact-sm"
+            variant="default"
+            aria-label={t('energy.params.editParameter', { label: parameter.label })}
+          >
+            {t('energy.list.edit')}
+          </Button>
+          <DeleteEnergyParameterButton parameter={parameter} />
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <DataTable
+      columns={columns}
+      rows={page?.items}
+      getRowKey={(parameter) => parameter.id}
+      caption={t('energy.params.caption', {
+        from: formatNumber(from),
+        to: formatNumber(to),
+        total: formatNumber(page?.total ?? 0),
+      })}
+      minWidth={1100}
+      isRefreshing={isRefreshing}
+      skeletonRows={ENERGY_PAGE_SIZE}
+    />
+  );
+}
+
+function EnergyParameterFlags({ parameter }: { parameter: EnergyParameter }) {
+  const { t } = useTranslation();
+  const flags = [
+    parameter.isCumulative && t('energy.list.flagCumulative'),
+    parameter.isAlertEnabled && t('energy.list.flagAlert'),
+  ].filter((flag): flag is string => Boolean(flag));
+  if (flags.length === 0) return <Text size="sm">{t('common.notSet')}</Text>;
+  return (
+    <Group gap={4} wrap="wrap">
+      {flags.map((flag) => (
+        <Badge key={flag} size="sm" variant="light" color="teal" style={{ flexShrink: 0 }}>
+          {flag}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function DeleteEnergyParameterButton({ parameter }: { parameter: EnergyParameter }) {
+  const { t } = useTranslation();
+  const deleteParameter = useDeleteEnergyParameter();
+
+  const onClick = async () => {
+    const confirmed = await dialogs.confirm({
+      message: t('energy.params.confirmDelete', { label: parameter.label }),
+      confirmLabel: t('energy.list.delete'),
+      destructive: true,
+    });
+    if (!confirmed) return;
+    try {
+      await deleteParameter.mutateAsync(parameter.id);
+      notifySuccess(t('energy.params.deleted'));
+    } catch {
+      notifyFailure(t('energy.deleteFailed'));
+    }
+  };
+
+  return (
+    <Button
+      size="compact-sm"
+      variant="light"
+      color="red"
+      onClick={() => void onClick()}
+      loading={deleteParameter.isPending}
+      aria-label={t('energy.params.deleteParameter', { label: parameter.label })}
+    >
+      {t('energy.list.delete')}
+    </Button>
+  );
+}

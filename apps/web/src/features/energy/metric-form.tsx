@@ -1,0 +1,210 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  CONFLICT_MESSAGE,
+  METRIC_EXISTS_MESSAGE,
+  METRIC_KEY_MAX_LENGTH,
+  energyMetricBodySchema,
+  type EnergyMetric,
+  type EnergyMetricBody,
+  type EnergyMetricInput,
+} from '@vayu/domain';
+import { useState } from 'react';
+import { Controller, useForm, type Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../app/api-client';
+import { notifyFailure, notifySuccess } from '../../app/notifications';
+import { getMetric } from './api/get-metrics';
+import { useCreateMetric, useUpdateMetric } from './api/save-metric';
+import { aggregationOptions } from './energy-labels';
+import { fieldErrorsFrom, translateEnergyMessage } from './energy-messages';
+
+const FORM_FIELDS = ['key', 'label', 'value'] as const;
+
+function toFormValues(metric: EnergyMetric | null): EnergyMetricInput {
+  if (!metric) return { key: '', label: '', value: undefined as unknown as EnergyMetricInput['value'] };
+  return { key: metric.key, label: metric.label, value: metric.value, version: metric.version };
+}
+
+interface MetricFormProps {
+  /** null adds a metric. */
+  metric: EnergyMetric | null;
+  onSaved: (metric: EnergyMetric) => void;
+  onCancel: () => void;
+}
+
+/**
+ * A metric's key, label and the aggregation it is computed with. Used by the
+ * add page (`/addMetric`) and the edit dialog of `/metric`.
+ */
+export function MetricForm({ metric, onSaved, onCancel }: MetricFormProps) {
+  const { t } = useTranslation();
+  const createMetric = useCreateMetric();
+  const updateMetric = useUpdateMetric();
+  const [conflict, setConflict] = useState(false);
+  const [isReloading, setIsReloading] = useState(false);
+  const { control, handleSubmit, reset, setError, getValues } = useForm<
+    EnergyMetricInput,
+    unknown,
+    EnergyMetricBody
+  >({
+    resolver: zodResolver(energyMetricBodySchema),
+    defaultValues: toFormValues(metric),
+    mode: 'onTouched',
+  });
+  const isPending = createMetric.isPending || updateMetric.isPending;
+
+  const reload = async () => {
+    if (!metric) return;
+    setIsReloading(true);
+    try {
+      reset(toFormValues(await getMetric(metric.id)));
+      setConflict(false);
+    } catch {
+      notifyFailure(t('energy.metrics.form.updateFailed'));
+    } finally {
+      setIsReloading(false);
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setConflict(false);
+    const body: EnergyMetricInput = {
+      ...values,
+      version: metric ? (getValues('version') ?? metric.version) : undefined,
+    };
+    let saved: EnergyMetric;
+    try {
+      saved = metric
+        ? await updateMetric.mutateAsync({ id: metric.id, body })
+        : await createMetric.mutateAsync(body);
+    } catch (error) {
+      if (isApiError(error) && error.status === 409 && error.message === METRIC_EXISTS_MESSAGE) {
+        setError('key', { message: METRIC_EXISTS_MESSAGE }, { shouldFocus: true });
+        return;
+      }
+      if (isApiError(error) && error.status === 409 && error.message === CONFLICT_MESSAGE) {
+        setConflict(true);
+        return;
+      }
+      if (isApiError(error) && error.status === 400) {
+        fieldErrorsFrom(error.details, FORM_FIELDS).forEach(({ field, message }, index) =>
+          setError(field, { message }, { shouldFocus: index === 0 }),
+        );
+      }
+      notifyFailure(metric ? t('energy.metrics.form.updateFailed') : t('energy.metrics.form.addFailed'));
+      return;
+    }
+    notifySuccess(metric ? t('energy.metrics.form.updated') : t('energy.metrics.form.added'));
+    onSaved(saved);
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="md">
+        {conflict && (
+          <Alert color="orange" variant="light" role="alert" title={t('energy.conflictTitle')}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('energy.conflict')}</Text>
+              <Button size="xs" variant="default" onClick={() => void reload()} loading={isReloading}>
+                {t('energy.reload')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        <MetricTextField
+          control={control}
+          name="key"
+          label={t('energy.fields.key')}
+          description={t('energy.metrics.form.keyHint')}
+          placeholder="daily_consumption"
+          maxLength={METRIC_KEY_MAX_LENGTH}
+          disabled={isPending}
+          autoFocus
+        />
+        <MetricTextField
+          control={control}
+          name="label"
+          label={t('energy.fields.label')}
+          placeholder={t('energy.metrics.form.labelPlaceholder')}
+          maxLength={100}
+          disabled={isPending}
+        />
+        <Controller
+          control={control}
+          name="value"
+          render={({ field, fieldState }) => {
+            const error = translateEnergyMessage(t, fieldState.error?.message);
+            return (
+              <Select
+                ref={field.ref}
+                name={field.name}
+                label={t('energy.fields.aggregation')}
+                description={t('energy.metrics.form.aggregationHint')}
+                placeholder={t('energy.form.choose')}
+                data={aggregationOptions(t)}
+                value={field.value ?? null}
+                onChange={(next) => field.onChange(next)}
+                onBlur={field.onBlur}
+                allowDeselect={false}
+                required
+                disabled={isPending}
+                error={error}
+                aria-invalid={error ? true : undefined}
+              />
+            );
+          }}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={isPending}>
+            {t('energy.form.cancel')}
+          </Button>
+          <Button type="submit" loading={isPending}>
+            {metric ? t('energy.form.save') : t('energy.metrics.add')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+interface MetricTextFieldProps {
+  control: Control<EnergyMetricInput>;
+  name: 'key' | 'label';
+  label: string;
+  description?: string;
+  placeholder: string;
+  maxLength: number;
+  disabled: boolean;
+  autoFocus?: boolean;
+}
+
+function MetricTextField({ control, name, autoFocus, ...props }: MetricTextFieldProps) {
+  const { t } = useTranslation();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const error = translateEnergyMessage(t, fieldState.error?.message);
+        return (
+          <TextInput
+            {...props}
+            ref={field.ref}
+            name={field.name}
+            value={field.value ?? ''}
+            onChange={(event) => field.onChange(event.currentTarget.value)}
+            onBlur={field.onBlur}
+            required
+            error={error}
+            aria-invalid={error ? true : undefined}
+            data-autofocus={autoFocus || undefined}
+            styles={
+              name === 'key' ? { input: { fontFamily: 'var(--mantine-font-family-monospace)' } } : undefined
+            }
+          />
+        );
+      }}
+    />
+  );
+}

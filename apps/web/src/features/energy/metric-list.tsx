@@ -1,0 +1,212 @@
+import { Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { EnergyMetric } from '@vayu/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { isApiError } from '../../app/api-client';
+import { notifyFailure, notifySuccess } from '../../app/notifications';
+import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { dialogs } from '../../components/dialogs';
+import { Pagination } from '../../components/pagination';
+import { formatNumber } from '../../i18n';
+import { useDeleteMetric } from './api/delete-metric';
+import { useMetrics } from './api/get-metrics';
+import { aggregationLabel } from './energy-labels';
+import { EnergyNav, ListFilters, useLastPageFallback } from './energy-list-tools';
+import {
+  ENERGY_PAGE_SIZE,
+  readEnergyListParams,
+  writeEnergyListParams,
+  type EnergyListParamChange,
+} from './energy-list-params';
+import { MetricForm } from './metric-form';
+
+/**
+ * `/metric`: the metrics of the energy module (a key and the aggregation it is
+ * computed with), one page at a time, searched on the server with the search
+ * in the URL. Edit opens a dialog; adding has its own page, `/addMetric`.
+ */
+export function MetricList() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = readEnergyListParams(searchParams);
+  const metrics = useMetrics({ page: state.page, pageSize: ENERGY_PAGE_SIZE, search: state.search });
+  const [editing, setEditing] = useState<EnergyMetric | null>(null);
+  useDocumentTitle(`${t('energy.metrics.title')} · ${t('common.appName')}`);
+  useLastPageFallback(metrics.data, state.page, metrics.isPlaceholderData, setSearchParams);
+
+  const change = (next: EnergyListParamChange) =>
+    setSearchParams((params) => writeEnergyListParams(params, next));
+  const data = metrics.data;
+
+  return (
+    <Stack gap="lg">
+      <EnergyNav />
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={1}>{t('energy.metrics.title')}</Title>
+        <Button component={Link} to="/addMetric">
+          {t('energy.metrics.add')}
+        </Button>
+      </Group>
+
+      <ListFilters
+        search={state.search}
+        searchPlaceholder={t('energy.metrics.searchPlaceholder')}
+        onChange={change}
+        onClear={() => setSearchParams(new URLSearchParams())}
+      />
+
+      {metrics.isError ? (
+        <DataTableError title={t('energy.metrics.loadError')} query={metrics} />
+      ) : data && data.items.length === 0 && !metrics.isPlaceholderData ? (
+        <DataTableEmpty>
+          {state.search ? t('energy.metrics.noMatch') : t('energy.metrics.empty')}
+        </DataTableEmpty>
+      ) : (
+        <>
+          <MetricTable page={data} isRefreshing={metrics.isPlaceholderData} onEdit={setEditing} />
+          {data && (
+            <Pagination
+              page={data.page}
+              pageCount={data.pageCount}
+              onChange={(page) => change({ page })}
+              disabled={metrics.isPlaceholderData}
+            />
+          )}
+        </>
+      )}
+
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={t('energy.metrics.form.editTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('dialogs.close') }}
+      >
+        {/* Mounted afresh on every opening, so the form starts from the chosen row. */}
+        {editing && (
+          <MetricForm
+            key={editing.id}
+            metric={editing}
+            onSaved={() => setEditing(null)}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+    </Stack>
+  );
+}
+
+interface MetricTableProps {
+  page: { items: EnergyMetric[]; page: number; total: number } | undefined;
+  isRefreshing: boolean;
+  onEdit: (metric: EnergyMetric) => void;
+}
+
+function MetricTable({ page, isRefreshing, onEdit }: MetricTableProps) {
+  const { t } = useTranslation();
+  const from = page ? (page.page - 1) * ENERGY_PAGE_SIZE + 1 : 0;
+  const to = page ? from + page.items.length - 1 : 0;
+
+  const columns: DataTableColumn<EnergyMetric>[] = [
+    {
+      key: 'key',
+      header: t('energy.fields.key'),
+      cellProps: { fw: 500 },
+      render: (metric) => (
+        <Text size="sm" ff="monospace" fw={500}>
+          {metric.key}
+        </Text>
+      ),
+    },
+    { key: 'label', header: t('energy.fields.label'), render: (metric) => metric.label },
+    {
+      key: 'value',
+      header: t('energy.fields.aggregation'),
+      render: (metric) => (
+        <Group gap={6} wrap="nowrap">
+          <Badge size="sm" variant="light" tt="none">
+            {metric.value}
+          </Badge>
+          <Text size="sm" c="dimmed">
+            {aggregationLabel(t, metric.value)}
+          </Text>
+        </Group>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('energy.list.actions'),
+      render: (metric) => (
+        <Group gap={6} wrap="nowrap">
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={() => onEdit(metric)}
+            aria-label={t('energy.metrics.editMetric', { key: metric.key })}
+          >
+            {t('energy.list.edit')}
+          </Button>
+          <DeleteMetricButton metric={metric} />
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <DataTable
+      columns={columns}
+      rows={page?.items}
+      getRowKey={(metric) => metric.id}
+      caption={t('energy.metrics.caption', {
+        from: formatNumber(from),
+        to: formatNumber(to),
+        total: formatNumber(page?.total ?? 0),
+      })}
+      minWidth={640}
+      isRefreshing={isRefreshing}
+      skeletonRows={ENERGY_PAGE_SIZE}
+    />
+  );
+}
+
+/** The energy parameter named in the server's refusal, when it names one. */
+function parameterNamedIn(message: string): string | undefined {
+  return /"(.+)"/.exec(message)?.[1];
+}
+
+function DeleteMetricButton({ metric }: { metric: EnergyMetric }) {
+  const { t } = useTranslation();
+  const deleteMetric = useDeleteMetric();
+
+  const onClick = async () => {
+    const confirmed = await dialogs.confirm({
+      message: t('energy.metrics.confirmDelete', { key: metric.key }),
+      confirmLabel: t('energy.list.delete'),
+      destructive: true,
+    });
+    if (!confirmed) return;
+    try {
+      await deleteMetric.mutateAsync(metric.id);
+      notifySuccess(t('energy.metrics.deleted'));
+    } catch (error) {
+      // A metric an energy parameter computes cannot go: say which parameter holds it.
+      const user = isApiError(error) && error.status === 409 ? parameterNamedIn(error.message) : undefined;
+      notifyFailure(user ? t('energy.metrics.inUse', { label: user }) : t('energy.deleteFailed'));
+    }
+  };
+
+  return (
+    <Button
+      size="compact-sm"
+      variant="light"
+      color="red"
+      onClick={() => void onClick()}
+      loading={deleteMetric.isPending}
+      aria-label={t('energy.metrics.deleteMetric', { key: metric.key })}
+    >
+      {t('energy.list.delete')}
+    </Button>
+  );
+}

@@ -1,0 +1,174 @@
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { ENERGY_MTYPE, type Parameter } from '@vayu/domain';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { Pagination } from '../../components/pagination';
+import { formatNumber } from '../../i18n';
+import { useParameters } from '../parameters/api/get-parameters';
+import { unitLabel } from './energy-labels';
+import { EnergyNav, ListFilters, useLastPageFallback } from './energy-list-tools';
+import {
+  ENERGY_PAGE_SIZE,
+  readEnergyListParams,
+  writeEnergyListParams,
+  type EnergyListParamChange,
+} from './energy-list-params';
+
+/**
+ * `/energy/parameter`: the standard catalogue as the energy module sees it —
+ * the parameters measured at 'energy' (kWh, kW, power factor, …) that feed
+ * energy parameters. Each opens on its edit page, `/param/{id}/edit`.
+ */
+export function StandardParameterList() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = readEnergyListParams(searchParams);
+  const parameters = useParameters({
+    page: state.page,
+    pageSize: ENERGY_PAGE_SIZE,
+    search: state.search,
+    mtype: ENERGY_MTYPE,
+  });
+  useDocumentTitle(`${t('energy.standard.title')} · ${t('common.appName')}`);
+  useLastPageFallback(parameters.data, state.page, parameters.isPlaceholderData, setSearchParams);
+
+  const change = (next: EnergyListParamChange) =>
+    setSearchParams((params) => writeEnergyListParams(params, next));
+  const data = parameters.data;
+
+  return (
+    <Stack gap="lg">
+      <EnergyNav />
+      <Stack gap={4}>
+        <Title order={1}>{t('energy.standard.title')}</Title>
+        <Text c="dimmed" size="sm">
+          {t('energy.standard.intro')}
+        </Text>
+      </Stack>
+
+      <ListFilters
+        search={state.search}
+        searchPlaceholder={t('energy.standard.searchPlaceholder')}
+        onChange={change}
+        onClear={() => setSearchParams(new URLSearchParams())}
+      />
+
+      {parameters.isError ? (
+        <DataTableError title={t('energy.standard.loadError')} query={parameters} />
+      ) : data && data.items.length === 0 && !parameters.isPlaceholderData ? (
+        <DataTableEmpty>
+          {state.search ? t('energy.standard.noMatch') : t('energy.standard.empty')}
+        </DataTableEmpty>
+      ) : (
+        <>
+          <StandardParameterTable page={data} isRefreshing={parameters.isPlaceholderData} />
+          {data && (
+            <Pagination
+              page={data.page}
+              pageCount={data.pageCount}
+              onChange={(page) => change({ page })}
+              disabled={parameters.isPlaceholderData}
+            />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function StandardParameterTable({
+  page,
+  isRefreshing,
+}: {
+  page: { items: Parameter[]; page: number; total: number } | undefined;
+  isRefreshing: boolean;
+}) {
+  const { t } = useTranslation();
+  const notSet = t('common.notSet');
+  const from = page ? (page.page - 1) * ENERGY_PAGE_SIZE + 1 : 0;
+  const to = page ? from + page.items.length - 1 : 0;
+
+  const columns: DataTableColumn<Parameter>[] = [
+    {
+      key: 'label',
+      header: t('energy.fields.label'),
+      cellProps: { fw: 500 },
+      render: (parameter) => parameter.label,
+    },
+    {
+      key: 'name',
+      header: t('energy.list.nameKey'),
+      render: (parameter) => (
+        <Text size="sm" ff="monospace">
+          {parameter.name}
+        </Text>
+      ),
+    },
+    {
+      key: 'unit',
+      header: t('energy.fields.unit'),
+      render: (parameter) => (parameter.stdUnit === null ? notSet : unitLabel(parameter.stdUnit)),
+    },
+    {
+      key: 'aggregation',
+      header: t('energy.fields.aggregation'),
+      render: (parameter) =>
+        parameter.metricAgg === parameter.metricDownsampleAgg
+          ? parameter.metricAgg
+          : `${parameter.metricAgg} / ${parameter.metricDownsampleAgg}`,
+    },
+    {
+      key: 'flags',
+      header: t('energy.list.flags'),
+      render: (parameter) => {
+        const flags = [
+          parameter.isCounter && t('energy.standard.flagCounter'),
+          parameter.isAlertEnabled && t('energy.list.flagAlert'),
+        ].filter((flag): flag is string => Boolean(flag));
+        if (flags.length === 0) return <Text size="sm">{notSet}</Text>;
+        return (
+          <Group gap={4} wrap="wrap">
+            {flags.map((flag) => (
+              <Badge key={flag} size="sm" variant="light" style={{ flexShrink: 0 }}>
+                {flag}
+              </Badge>
+            ))}
+          </Group>
+        );
+      },
+    },
+    {
+      key: 'actions',
+      header: t('energy.list.actions'),
+      render: (parameter) => (
+        <Button
+          component={Link}
+          to={`/param/${parameter.id}/edit`}
+          size="compact-sm"
+          variant="default"
+          aria-label={t('energy.standard.editParameter', { label: parameter.label })}
+        >
+          {t('energy.list.edit')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <DataTable
+      columns={columns}
+      rows={page?.items}
+      getRowKey={(parameter) => parameter.id}
+      caption={t('energy.standard.caption', {
+        from: formatNumber(from),
+        to: formatNumber(to),
+        total: formatNumber(page?.total ?? 0),
+      })}
+      minWidth={800}
+      isRefreshing={isRefreshing}
+      skeletonRows={ENERGY_PAGE_SIZE}
+    />
+  );
+}

@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import { FIELD_MESSAGES } from './constants.js';
+
+/**
+ * Device makes and models, and diagnostic parameters.
+ *
+ * A diagnostic set-up (spec §3 "Diagnostic param") is the set of diagnostic
+ * readings one analyser model reports — or that one industry has set up for
+ * itself — together with how that analyser is calibrated. The readings
+ * (`paramIds`) are catalogue parameters that describe the analyser's own
+ * health rather than the emission: cell temperature, lamp intensity, sample
+ * flow, zero and span drift. Calibration is either remote (ENABLED) or not
+ * (DISABLED), and it may run through the utility, in which case the
+ * calibration data is uploaded by IOT-EDGE or IOT-Gateway (`dataUploadMethod`,
+ * required then and cleared otherwise).
+ *
+ * A set-up belongs to exactly one owner: an analyser model (with its make) or
+ * an industry (tenant). Each owner has at most one active set-up.
+ */
+
+/** Kinds of device makes (manufacturers). */
+export const MAKE_TYPES = ['Analyser', 'Calibrator', 'Camera'] as const;
+export type MakeType = (typeof MAKE_TYPES)[number];
+
+/** How calibration data reaches the platform when calibration runs through the utility (spec §9). */
+export const DIAGNOSTIC_UPLOAD_METHODS = ['IOT-EDGE', 'IOT-Gateway'] as const;
+export type DiagnosticUploadMethod = (typeof DIAGNOSTIC_UPLOAD_METHODS)[number];
+
+/** Most catalogue parameters one set-up may list. */
+export const DIAGNOSTIC_MAX_PARAMETERS = 50;
+
+export const DIAGNOSTIC_PARAM_ADDED_MESSAGE = 'Diagnostic Param Added Successfully';
+export const DIAGNOSTIC_PARAM_ADD_FAILED_MESSAGE = 'Error in Adding Diagnostic Param';
+export const DIAGNOSTIC_PARAM_UPDATED_MESSAGE = 'Updated successfully.';
+export const DIAGNOSTIC_PARAM_UPDATE_FAILED_MESSAGE = 'Error in updating';
+export const DIAGNOSTIC_PARAM_DELETED_MESSAGE = 'Diagnostic Param Deleted Successfully';
+export const DIAGNOSTIC_PARAM_DELETE_FAILED_MESSAGE = 'Error in deleting.';
+
+export const DIAGNOSTIC_OWNER_REQUIRED_MESSAGE = 'Choose an analyser model or an industry.';
+export const DIAGNOSTIC_OWNER_BOTH_MESSAGE = 'Choose an analyser model or an industry, not both.';
+export const DIAGNOSTIC_PARAMS_REQUIRED_MESSAGE = 'Choose at least one parameter.';
+export const DIAGNOSTIC_PARAMS_TOO_MANY_MESSAGE = `Choose at most ${DIAGNOSTIC_MAX_PARAMETERS} parameters.`;
+export const DIAGNOSTIC_PARAMS_REPEATED_MESSAGE = 'Each parameter may be chosen only once.';
+export const DIAGNOSTIC_UPLOAD_METHOD_REQUIRED_MESSAGE =
+  'Choose the upload method (IOT-EDGE or IOT-Gateway) for calibration through the utility.';
+export const DIAGNOSTIC_MODEL_TAKEN_MESSAGE =
+  'This analyser model already has diagnostic parameters. Edit that set-up instead.';
+export const DIAGNOSTIC_TENANT_TAKEN_MESSAGE =
+  'This industry already has diagnostic parameters. Edit that set-up instead.';
+
+/** The remote calibration switch reads ENABLED or DISABLED (spec §4). */
+export function getRemoteCalibrationLabel(isRemoteCalibration: boolean): 'ENABLED' | 'DISABLED' {
+  return isRemoteCalibration ? 'ENABLED' : 'DISABLED';
+}
+
+// ---------------------------------------------------------------------------
+// Makes and models — read side (`/make`, `/Analyser/make`, `/modelByMake`).
+// ---------------------------------------------------------------------------
+
+export const makeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+});
+export type Make = z.infer<typeof makeSchema>;
+
+export const makeListQuerySchema = z.object({
+  type: z.enum(MAKE_TYPES).optional(),
+});
+
+const namedRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const modelSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The model type (e.g. CEMS, CAAQMS, Water Quality), when known. */
+  modelType: z.string().nullable(),
+  make: namedRefSchema,
+});
+export type Model = z.infer<typeof modelSchema>;
+
+// ---------------------------------------------------------------------------
+// Diagnostic parameters — `/diagnosticParams`.
+// ---------------------------------------------------------------------------
+
+export const diagnosticParamParameterSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  paramKey: z.string(),
+  stdUnit: z.string().nullable(),
+});
+
+export const diagnosticParamSchema = z.object({
+  id: z.number().int(),
+  /** The industry owning the set-up, or null for a model's set-up. */
+  tenant: namedRefSchema.nullable(),
+  /** The analyser model (with its make) owning the set-up, or null for an industry's. */
+  model: z.object({ id: z.number().int(), name: z.string(), make: namedRefSchema }).nullable(),
+  parameters: z.array(diagnosticParamParameterSchema),
+  paramIds: z.array(z.number().int()),
+  isRemoteCalibration: z.boolean(),
+  isCalibrationThroughUtility: z.boolean(),
+  dataUploadMethod: z.enum(DIAGNOSTIC_UPLOAD_METHODS).nullable(),
+  status: z.enum(['ENABLED', 'DELETED']),
+  version: z.number().int(),
+  createdAt: z.string(),
+});
+export type DiagnosticParam = z.infer<typeof diagnosticParamSchema>;
+
+const optionalPositiveId = z.coerce.number().int().positive().optional();
+
+export const diagnosticParamListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  /** Set-ups of models of this make. */
+  makeId: optionalPositiveId,
+  modelId: optionalPositiveId,
+  tenantId: optionalPositiveId,
+});
+export type DiagnosticParamListQuery = z.infer<typeof diagnosticParamListQuerySchema>;
+
+const ownerIdField = z
+  .number({ message: FIELD_MESSAGES.number })
+  .int(FIELD_MESSAGES.number)
+  .positive(FIELD_MESSAGES.number)
+  .nullish()
+  .transform((v) => v ?? null);
+
+const paramIdsField = z
+  .array(z.number({ message: FIELD_MESSAGES.number }).int(FIELD_MESSAGES.number).positive(), {
+    message: DIAGNOSTIC_PARAMS_REQUIRED_MESSAGE,
+  })
+  .min(1, DIAGNOSTIC_PARAMS_REQUIRED_MESSAGE)
+  .max(DIAGNOSTIC_MAX_PARAMETERS, DIAGNOSTIC_PARAMS_TOO_MANY_MESSAGE)
+  .refine((ids) => new Set(ids).size === ids.length, DIAGNOSTIC_PARAMS_REPEATED_MESSAGE);
+
+/** The calibration part of a set-up, shared by the API body and the form. */
+const calibrationFields = {
+  paramIds: paramIdsField,
+  isRemoteCalibration: z.boolean().default(false),
+  isCalibrationThroughUtility: z.boolean().default(false),
+  /** Needed only when calibration runs through the utility; otherwise the server stores none. */
+  dataUploadMethod: z
+    .enum(DIAGNOSTIC_UPLOAD_METHODS, { message: DIAGNOSTIC_UPLOAD_METHOD_REQUIRED_MESSAGE })
+    .nullish()
+    .transform((v) => v ?? null),
+  version: z.number().int().min(1).optional(),
+};
+
+function checkUploadMethod(
+  body: { isCalibrationThroughUtility: boolean; dataUploadMethod: DiagnosticUploadMethod | null },
+  ctx: z.RefinementCtx,
+) {
+  if (body.isCalibrationThroughUtility && body.dataUploadMethod === null) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['dataUploadMethod'],
+      message: DIAGNOSTIC_UPLOAD_METHOD_REQUIRED_MESSAGE,
+    });
+  }
+}
+
+/**
+ * Add or edit a diagnostic set-up. Exactly one owner: `modelId` (an analyser
+ * model) or `tenantId` (an industry). `dataUploadMethod` is required when
+ * calibration runs through the utility and ignored (stored as none) when it
+ * does not.
+ */
+export const diagnosticParamBodySchema = z
+  .object({
+    tenantId: ownerIdField,
+    modelId: ownerIdField,
+    ...calibrationFields,
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.tenantId === null && body.modelId === null) {
+      for (const path of ['modelId', 'tenantId']) {
+        ctx.addIssue({ code: 'custom', path: [path], message: DIAGNOSTIC_OWNER_REQUIRED_MESSAGE });
+      }
+    } else if (body.tenantId !== null && body.modelId !== null) {
+      for (const path of ['modelId', 'tenantId']) {
+        ctx.addIssue({ code: 'custom', path: [path], message: DIAGNOSTIC_OWNER_BOTH_MESSAGE });
+      }
+    }
+    checkUploadMethod(body, ctx);
+  });
+export type DiagnosticParamBody = z.infer<typeof diagnosticParamBodySchema>;
+export type DiagnosticParamInput = z.input<typeof diagnosticParamBodySchema>;
+
+/** Who owns a set-up, as the form asks it. */
+export const DIAGNOSTIC_OWNER_KINDS = ['model', 'tenant'] as const;
+export type DiagnosticOwnerKind = (typeof DIAGNOSTIC_OWNER_KINDS)[number];
+
+/**
+ * The add/edit form: the owner is chosen as a kind first, a model through its
+ * make. The same calibration rules as the body; `toDiagnosticParamBody` turns
+ * it into what the API takes.
+ */
+export const diagnosticParamFormSchema = z
+  .object({
+    ownerKind: z.enum(DIAGNOSTIC_OWNER_KINDS),
+    makeId: ownerIdField,
+    modelId: ownerIdField,
+    tenantId: ownerIdField,
+    ...calibrationFields,
+  })
+  .superRefine((form, ctx) => {
+    const required = (path: 'makeId' | 'modelId' | 'tenantId') =>
+      ctx.addIssue({ code: 'custom', path: [path], message: FIELD_MESSAGES.required });
+    if (form.ownerKind === 'model') {
+      if (form.makeId === null) required('makeId');
+      if (form.modelId === null) required('modelId');
+    } else if (form.tenantId === null) {
+      required('tenantId');
+    }
+    checkUploadMethod(form, ctx);
+  });
+export type DiagnosticParamForm = z.infer<typeof diagnosticParamFormSchema>;
+export type DiagnosticParamFormInput = z.input<typeof diagnosticParamFormSchema>;
+
+/** The API body of a filled-in form: only the chosen owner, no upload method unless through the utility. */
+export function toDiagnosticParamBody(form: DiagnosticParamForm): DiagnosticParamBody {
+  const isModel = form.ownerKind === 'model';
+  return {
+    tenantId: isModel ? null : form.tenantId,
+    modelId: isModel ? form.modelId : null,
+    paramIds: form.paramIds,
+    isRemoteCalibration: form.isRemoteCalibration,
+    isCalibrationThroughUtility: form.isCalibrationThroughUtility,
+    dataUploadMethod: form.isCalibrationThroughUtility ? form.dataUploadMethod : null,
+    ...(form.version === undefined ? {} : { version: form.version }),
+  };
+}
+
+/** The stored upload method: none unless calibration runs through the utility. */
+export function getStoredUploadMethod(
+  body: Pick<DiagnosticParamBody, 'isCalibrationThroughUtility' | 'dataUploadMethod'>,
+): DiagnosticUploadMethod | null {
+  return body.isCalibrationThroughUtility ? body.dataUploadMethod : null;
+}
