@@ -1,7 +1,7 @@
 import { type SQL, and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
 import { METRIC_AGGREGATIONS, getPageCount, getPageOffset, type Page, type Parameter } from '@vayu/domain';
 import type { Executor } from '../../db/client.js';
-import { parameters } from '../../db/schema/index.js';
+import { derivedParameters, derivedStdParams, parameters } from '../../db/schema/index.js';
 
 type ParameterRow = typeof parameters.$inferSelect;
 type MetricAggregation = (typeof METRIC_AGGREGATIONS)[number];
@@ -179,4 +179,22 @@ export async function isParameterInUse(exec: Executor, id: number): Promise<Para
 /** Holds a parameter's row until the transaction ends, so what uses it cannot change meanwhile. */
 export async function lockParameter(exec: Executor, id: number): Promise<void> {
   await exec.select({ id: parameters.id }).from(parameters).where(eq(parameters.id, id)).for('update');
+}
+
+/**
+ * Whether a derived series (of a derived parameter not deleted) is named like
+ * this key: expressions could not tell the two apart.
+ */
+export async function isKeyADerivedSeriesName(exec: Executor, key: string): Promise<boolean> {
+  const [row] = await exec
+    .select({ total: count() })
+    .from(derivedStdParams)
+    .innerJoin(derivedParameters, eq(derivedParameters.id, derivedStdParams.derivedParameterId))
+    .where(
+      and(
+        eq(sql`lower(${derivedStdParams.derivedParamName})`, key.toLowerCase()),
+        ne(derivedParameters.status, 'DELETED'),
+      ),
+    );
+  return Number(row?.total ?? 0) > 0;
 }

@@ -27,6 +27,7 @@ import {
   findParameterPage,
   insertParameter,
   isParameterInUse,
+  isKeyADerivedSeriesName,
   isParameterNameTaken,
   lockParameter,
   markParameterDeleted,
@@ -125,6 +126,7 @@ export function createParametersService({ db }: { db: Database }) {
         .transaction(async (tx) => {
           const values = await valuesOf(tx, body);
           if (await isParameterNameTaken(tx, values.name)) throw conflict(PARAMETER_EXISTS_MESSAGE);
+          if (await isKeyADerivedSeriesName(tx, values.paramKey)) throw conflict(PARAMETER_EXISTS_MESSAGE);
           const newId = await insertParameter(tx, values);
           const created = await findParameter(tx, newId);
           await recordAudit(tx, ctx, {
@@ -151,6 +153,9 @@ export function createParametersService({ db }: { db: Database }) {
           const current = await getActiveParameter(tx, id);
           const values = await valuesOf(tx, body, id);
           if (await isParameterNameTaken(tx, values.name, id)) throw conflict(PARAMETER_EXISTS_MESSAGE);
+          if (values.paramKey !== current.paramKey && (await isKeyADerivedSeriesName(tx, values.paramKey))) {
+            throw conflict(PARAMETER_EXISTS_MESSAGE);
+          }
           if (values.paramKey !== current.paramKey) {
             // Derived expressions name parameters by key: a renamed key would leave them dangling.
             const derived = await findDerivedSeriesUsingKey(tx, current.paramKey);

@@ -549,6 +549,19 @@ describe('a parameter something uses', () => {
     expect(energy.statusCode).toBe(201);
     await delete409(kwh.id, new RegExp(`energy parameter "${energyLabel}"`));
 
+    // a new standard parameter may not take the name of a derived series
+    const series = derived.json().derivedStdParamList[0] as {
+      derivedParamName: string;
+      derivedParamLabel: string;
+    };
+    const clash = await site({
+      method: 'POST',
+      url: '/api/parameters',
+      payload: { label: series.derivedParamLabel, mtype: 'stack' },
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().error.message).toBe(PARAMETER_EXISTS_MESSAGE);
+
     // once the user is gone, the parameter may go
     expect(
       (await site({ method: 'DELETE', url: `/api/energy/parameters/${energy.json().id}` })).statusCode,
