@@ -2,7 +2,6 @@ import { PARAMETER_MTYPES } from '@vayu/domain';
 import type { DerivedParameterListFilters, DerivedParameterMtype } from './api/derived-parameter-keys';
 
 export const DERIVED_PARAMETER_PAGE_SIZE = 20;
-export const SEARCH_DEBOUNCE_MS = 300;
 
 function parsePositiveInt(value: string | null): number | undefined {
   if (value === null || !/^\d+$/.test(value)) return undefined;

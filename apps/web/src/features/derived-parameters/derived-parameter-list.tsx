@@ -1,7 +1,7 @@
-import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
+import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { PARAMETER_MTYPES, type DerivedParameter } from '@vayu/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
@@ -18,11 +18,11 @@ import { useDerivedParameters } from './api/get-derived-parameters';
 import {
   DERIVED_PARAMETER_PAGE_SIZE,
   readDerivedParameterListParams,
-  SEARCH_DEBOUNCE_MS,
   writeDerivedParameterListParams,
   type DerivedParameterListParamChange,
 } from './derived-parameter-list-params';
 import { derivedParameterFormPath } from './derived-parameter-paths';
+import { UrlSearchInput } from '../../components/url-search-input';
 
 const ALL = 'all';
 
@@ -107,38 +107,14 @@ function DerivedParameterFilters({
   onClear,
 }: DerivedParameterFiltersProps) {
   const { t } = useTranslation();
-  const urlSearch = search ?? '';
-  const [searchText, setSearchText] = useState(urlSearch);
-  const sentSearch = useRef(urlSearch);
-  const sendSearch = useDebouncedCallback((value: string) => {
-    sentSearch.current = value.trim();
-    onChange({ search: value.trim() || undefined });
-  }, SEARCH_DEBOUNCE_MS);
-
-  // Back, forward or "clear filters" change the URL: the box follows it.
-  useEffect(() => {
-    if (urlSearch !== sentSearch.current) {
-      sentSearch.current = urlSearch;
-      setSearchText(urlSearch);
-    }
-  }, [urlSearch]);
-
   return (
     <Paper withBorder radius="md" p="md">
       <Group align="flex-end" gap="md" wrap="wrap">
-        <TextInput
+        <UrlSearchInput
+          value={search}
+          onSearch={(search) => onChange({ search })}
           label={t('derivedParameters.list.search')}
           placeholder={t('derivedParameters.list.searchPlaceholder')}
-          type="search"
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
-            sendSearch(event.currentTarget.value);
-          }}
-          // Leaving the box (e.g. to click a row) sends a pending search now, on this page.
-          onBlur={() => sendSearch.flush()}
-          w={260}
-          maxLength={100}
         />
         <Select
           label={t('derivedParameters.list.mtypeFilter')}

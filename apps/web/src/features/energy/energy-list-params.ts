@@ -2,7 +2,6 @@ import type { EnergyCategory } from '@vayu/domain';
 import { isEnergyCategory } from './energy-labels';
 
 export const ENERGY_PAGE_SIZE = 20;
-export const SEARCH_DEBOUNCE_MS = 300;
 
 export interface EnergyListState {
   page: number;

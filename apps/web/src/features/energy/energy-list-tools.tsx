@@ -1,11 +1,11 @@
-import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Button, Group, Paper, Select } from '@mantine/core';
 import type { EnergyCategory } from '@vayu/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, type SetURLSearchParams } from 'react-router';
 import { categoryOptions, isEnergyCategory } from './energy-labels';
-import { SEARCH_DEBOUNCE_MS, writeEnergyListParams, type EnergyListParamChange } from './energy-list-params';
+import { writeEnergyListParams, type EnergyListParamChange } from './energy-list-params';
+import { UrlSearchInput } from '../../components/url-search-input';
 
 const ALL = 'all';
 
@@ -64,39 +64,15 @@ export function ListFilters({
   onClear,
 }: ListFiltersProps) {
   const { t } = useTranslation();
-  const urlSearch = search ?? '';
-  const [searchText, setSearchText] = useState(urlSearch);
-  const sentSearch = useRef(urlSearch);
-  const sendSearch = useDebouncedCallback((value: string) => {
-    sentSearch.current = value.trim();
-    onChange({ search: value.trim() || undefined });
-  }, SEARCH_DEBOUNCE_MS);
-
-  // Back, forward or "clear filters" change the URL: the box follows it.
-  useEffect(() => {
-    if (urlSearch !== sentSearch.current) {
-      sentSearch.current = urlSearch;
-      setSearchText(urlSearch);
-    }
-  }, [urlSearch]);
-
   const hasFilters = search !== undefined || category !== undefined;
   return (
     <Paper withBorder radius="md" p="md">
       <Group align="flex-end" gap="md" wrap="wrap">
-        <TextInput
+        <UrlSearchInput
+          value={search}
+          onSearch={(search) => onChange({ search })}
           label={t('energy.list.search')}
           placeholder={searchPlaceholder}
-          type="search"
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
-            sendSearch(event.currentTarget.value);
-          }}
-          // Leaving the box (e.g. to click a row) sends a pending search now, on this page.
-          onBlur={() => sendSearch.flush()}
-          w={260}
-          maxLength={100}
         />
         {withCategory && (
           <Select

@@ -2,7 +2,6 @@ import { PARAMETER_MTYPES, STANDARD_PARAMETER_TYPES } from '@vayu/domain';
 import type { ParameterListFilters, ParameterMtype, ParameterType } from './api/parameter-keys';
 
 export const PARAMETER_PAGE_SIZE = 20;
-export const SEARCH_DEBOUNCE_MS = 300;
 
 function parsePositiveInt(value: string | null): number | undefined {
   if (value === null || !/^\d+$/.test(value)) return undefined;

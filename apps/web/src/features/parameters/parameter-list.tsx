@@ -1,7 +1,7 @@
-import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
+import { Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { PARAMETER_MTYPES, STANDARD_PARAMETER_TYPES, type Parameter } from '@vayu/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
@@ -18,13 +18,13 @@ import type { ParameterMtype, ParameterType } from './api/parameter-keys';
 import {
   PARAMETER_PAGE_SIZE,
   readParameterListParams,
-  SEARCH_DEBOUNCE_MS,
   writeParameterListParams,
   type ParameterListParamChange,
 } from './parameter-list-params';
 import { mtypeLabel, mtypeOptions, typeLabel, typeOptions } from './parameter-labels';
 import { ParameterUnitsDialog } from './parameter-units-dialog';
 import { ParametersEditDialog } from './parameters-edit-dialog';
+import { UrlSearchInput } from '../../components/url-search-input';
 
 const ALL = 'all';
 
@@ -128,38 +128,14 @@ interface ParameterFiltersProps {
 
 function ParameterFilters({ search, type, mtype, hasFilters, onChange, onClear }: ParameterFiltersProps) {
   const { t } = useTranslation();
-  const urlSearch = search ?? '';
-  const [searchText, setSearchText] = useState(urlSearch);
-  const sentSearch = useRef(urlSearch);
-  const sendSearch = useDebouncedCallback((value: string) => {
-    sentSearch.current = value.trim();
-    onChange({ search: value.trim() || undefined });
-  }, SEARCH_DEBOUNCE_MS);
-
-  // Back, forward or "clear filters" change the URL: the box follows it.
-  useEffect(() => {
-    if (urlSearch !== sentSearch.current) {
-      sentSearch.current = urlSearch;
-      setSearchText(urlSearch);
-    }
-  }, [urlSearch]);
-
   return (
     <Paper withBorder radius="md" p="md">
       <Group align="flex-end" gap="md" wrap="wrap">
-        <TextInput
+        <UrlSearchInput
+          value={search}
+          onSearch={(search) => onChange({ search })}
           label={t('parameters.list.search')}
           placeholder={t('parameters.list.searchPlaceholder')}
-          type="search"
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
-            sendSearch(event.currentTarget.value);
-          }}
-          // Leaving the box (e.g. to click a row) sends a pending search now, on this page.
-          onBlur={() => sendSearch.flush()}
-          w={260}
-          maxLength={100}
         />
         <Select
           label={t('parameters.list.typeFilter')}

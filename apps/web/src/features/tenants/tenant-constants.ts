@@ -3,9 +3,6 @@ import { COUNTRIES, INDIAN_STATES } from '@vayu/domain';
 /** Spec §9: the tenant list shows 9 industries a page. */
 export const TENANT_PAGE_SIZE = 9;
 
-/** Spec §9: the search box waits this long after the last key before asking the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
-
 export type CountryCode = (typeof COUNTRIES)[number]['code'];
 
 /** International dialling codes of the countries the console offers. */

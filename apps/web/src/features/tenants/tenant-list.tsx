@@ -10,13 +10,12 @@ import {
   Stack,
   Switch,
   Text,
-  TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import type { TenantListItem } from '@vayu/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSessionUser } from '../../app/session';
@@ -26,7 +25,7 @@ import { formatNumber } from '../../i18n';
 import { AccountStatusBadge } from '../accounts/account-status-badge';
 import { usePartnerOptions } from './api/get-lookups';
 import { useTenants } from './api/get-tenants';
-import { SEARCH_DEBOUNCE_MS, stateName, TENANT_PAGE_SIZE } from './tenant-constants';
+import { stateName, TENANT_PAGE_SIZE } from './tenant-constants';
 import {
   readTenantListParams,
   writeTenantListParams,
@@ -37,6 +36,7 @@ import { TenantsMigratePartnerDialog } from './tenants-migrate-partner-dialog';
 import { TenantsSubscriptionDialog } from './tenants-subscription-dialog';
 import { useTenantStatusToggle } from './use-tenant-status-toggle';
 import { WorkingStatusText } from './working-status-text';
+import { UrlSearchInput } from '../../components/url-search-input';
 
 const ALL = 'all';
 
@@ -154,22 +154,6 @@ interface TenantFiltersProps {
 function TenantFilters({ filters, showPartner, hasFilters, onChange, onClear }: TenantFiltersProps) {
   const { t } = useTranslation();
   const partners = usePartnerOptions(showPartner);
-  const urlSearch = filters.search ?? '';
-  const [searchText, setSearchText] = useState(urlSearch);
-  const sentSearch = useRef(urlSearch);
-  const sendSearch = useDebouncedCallback((value: string) => {
-    sentSearch.current = value.trim();
-    onChange({ search: value.trim() || undefined });
-  }, SEARCH_DEBOUNCE_MS);
-
-  // Back, forward or "clear filters" change the URL: the box follows it.
-  useEffect(() => {
-    if (urlSearch !== sentSearch.current) {
-      sentSearch.current = urlSearch;
-      setSearchText(urlSearch);
-    }
-  }, [urlSearch]);
-
   const partnerData = [
     { value: ALL, label: t('tenants.list.allPartners') },
     { value: '-1', label: t('tenants.list.noPartner') },
@@ -188,19 +172,11 @@ function TenantFilters({ filters, showPartner, hasFilters, onChange, onClear }: 
   return (
     <Paper withBorder radius="md" p="md">
       <Group align="flex-end" gap="md" wrap="wrap">
-        <TextInput
+        <UrlSearchInput
+          value={filters.search}
+          onSearch={(search) => onChange({ search })}
           label={t('tenants.list.search')}
           placeholder={t('tenants.list.searchPlaceholder')}
-          type="search"
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
-            sendSearch(event.currentTarget.value);
-          }}
-          // Leaving the box (e.g. to click a row) sends a pending search now, on this page.
-          onBlur={() => sendSearch.flush()}
-          w={260}
-          maxLength={100}
         />
         {showPartner && (
           <Select
