@@ -9,12 +9,13 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { HEADERS, type ErrorResponse } from '@vayu/domain';
+import { ALL_ENDPOINTS, HEADERS, type ErrorResponse } from '@vayu/domain';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { defaultWebDistDir } from './lib/paths.js';
 import { createDiskFileStore } from './lib/file-store.js';
 import { createMailer } from './lib/mailer.js';
+import { assertEndpointsRegistered, errorResponsesOf } from './lib/endpoints.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { registerModules } from './modules/index.js';
 import { registerAuthentication } from './plugins/authentication.js';
@@ -90,8 +91,18 @@ export async function buildApp(
         },
       },
       security: [{ session: [] }, { bearer: [] }],
+      servers: [{ url: config.publicUrl, description: 'This Vayu console' }],
     },
-    transform: jsonSchemaTransform,
+    // Each operation lists the error codes it can answer with, by status.
+    transform: (input) => {
+      const endpoint = input.route.config?.endpoint;
+      if (!endpoint) return jsonSchemaTransform(input);
+      const schema = input.schema as { response?: Record<string, unknown> };
+      return jsonSchemaTransform({
+        ...input,
+        schema: { ...input.schema, response: { ...schema.response, ...errorResponsesOf(endpoint) } },
+      });
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
@@ -120,6 +131,9 @@ export async function buildApp(
     mailer,
     files: createDiskFileStore(config.filesDir),
   });
+
+  // A defined endpoint without a route (or two sharing an operationId) stops the start.
+  assertEndpointsRegistered(app, ALL_ENDPOINTS);
 
   const webDist = config.webDistDir ?? defaultWebDistDir;
   const hasWeb = existsSync(join(webDist, 'index.html'));

@@ -89,3 +89,12 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 export type Page<T> = { items: T[]; page: number; pageSize: number; total: number; pageCount: number };
+
+/** Rows per page of the console's lists (the API accepts up to `MAX_PAGE_SIZE`). */
+export const PAGE_SIZES = {
+  /** Most lists. */
+  default: 20,
+  /** The industry list, whose rows are tall cards. */
+  tenants: 9,
+} as const;
+export const MAX_PAGE_SIZE = 100;

@@ -1,8 +1,14 @@
-import type { Role, UserType } from '@vayu/domain';
+import {
+  ALL_ENDPOINTS,
+  endpointKey,
+  isAccessAllowed,
+  type EndpointAccess,
+  type Role,
+  type UserType,
+} from '@vayu/domain';
 
 /** Who may call a route. Record-level rules (404/403 per record) live in the services. */
-export type RouteAccess =
-  { kind: 'public' } | { kind: 'signed-in'; userTypes?: readonly UserType[]; roles?: readonly Role[] };
+export type RouteAccess = EndpointAccess;
 
 const PUBLIC: RouteAccess = { kind: 'public' };
 const SIGNED_IN: RouteAccess = { kind: 'signed-in' };
@@ -16,7 +22,7 @@ const only = (userTypes: readonly UserType[], roles?: readonly Role[]): RouteAcc
  * The authorization table: every `/api` route is listed here with who may call
  * it. A route missing from this table makes the server refuse to start.
  */
-export const ROUTE_ACCESS: Record<string, RouteAccess> = {
+const LEGACY_ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/health': PUBLIC,
   'POST /api/auth/login': PUBLIC,
   'GET /api/logout': PUBLIC,
@@ -84,15 +90,6 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/auditLog': only(['site']),
   'GET /api/logs': only(['site', 'partner', 'tenant'], ['admin']),
 
-  // Parameter catalogue: platform master data, read by everyone, changed by the site
-  'GET /api/parameters': SIGNED_IN,
-  'GET /api/parameters/:id': SIGNED_IN,
-  'POST /api/parameters': only(['site']),
-  'PUT /api/parameters/:id': only(['site']),
-  'DELETE /api/parameters/:id': only(['site']),
-  'GET /api/units': SIGNED_IN,
-  'GET /api/parameters/:id/units': SIGNED_IN,
-
   // Derived parameters: catalogue master data too; the energy screens list the energy ones
   'GET /api/derivedParameters': SIGNED_IN,
   'GET /api/derivedParameters/keys': SIGNED_IN,
@@ -134,6 +131,12 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'DELETE /api/masterCategories/:id': only(['site']),
 };
 
+/** Every route with who may call it: the endpoint definitions of `@vayu/domain`, and the routes not yet defined there. */
+export const ROUTE_ACCESS: Record<string, RouteAccess> = {
+  ...LEGACY_ROUTE_ACCESS,
+  ...Object.fromEntries(ALL_ENDPOINTS.map((endpoint) => [endpointKey(endpoint), endpoint.access])),
+};
+
 /** The OpenAPI document and its viewer are public. */
 const PUBLIC_PREFIXES = ['/api/docs'];
 
@@ -142,9 +145,4 @@ export function findRouteAccess(method: string, url: string): RouteAccess | unde
   return ROUTE_ACCESS[`${method} ${url}`];
 }
 
-export function isAllowed(access: RouteAccess, who: { userType: UserType; role: Role }): boolean {
-  if (access.kind === 'public') return true;
-  if (access.userTypes && !access.userTypes.includes(who.userType)) return false;
-  if (access.roles && !access.roles.includes(who.role)) return false;
-  return true;
-}
+export const isAllowed = isAccessAllowed;

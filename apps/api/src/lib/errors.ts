@@ -1,26 +1,41 @@
-import type { ErrorCode, FieldError } from '@vayu/domain';
+import {
+  CONFLICT_MESSAGE,
+  statusOfError,
+  type ApiErrorCode,
+  type ErrorParams,
+  type FieldError,
+} from '@vayu/domain';
 
-/** An error the API answers with: a code, a message for people, a status and optional field details. */
+/**
+ * An error the API answers with: a code from the domain's closed list (which
+ * fixes the status), a message for people, and optional field details and
+ * message values (`params`) from which clients word it themselves.
+ */
 export class AppError extends Error {
+  readonly status: number;
+
   constructor(
-    public readonly code: ErrorCode,
+    public readonly code: ApiErrorCode,
     message: string,
-    public readonly status: number,
     public readonly details?: FieldError[],
+    public readonly params?: ErrorParams,
   ) {
     super(message);
     this.name = 'AppError';
+    this.status = statusOfError(code);
   }
 }
 
 export const badRequest = (message: string, details?: FieldError[]) =>
-  new AppError('VALIDATION_FAILED', message, 400, details);
-export const unauthenticated = (message = 'Sign in to continue.') =>
-  new AppError('UNAUTHENTICATED', message, 401);
-export const forbidden = (message = 'You are not allowed to do this.') =>
-  new AppError('FORBIDDEN', message, 403);
-export const notFound = (what = 'Record') => new AppError('NOT_FOUND', `${what} not found.`, 404);
-export const conflict = (message: string) => new AppError('CONFLICT', message, 409);
+  new AppError('VALIDATION_FAILED', message, details);
+/** One field is wrong: a 400 whose only detail is that field. */
+export const fieldError = (path: string, message: string, code: FieldError['code'] = 'FIELD_INVALID') =>
+  new AppError('VALIDATION_FAILED', message, [{ path, message, code }]);
+export const unauthenticated = (message = 'Sign in to continue.') => new AppError('UNAUTHENTICATED', message);
+export const forbidden = (message = 'You are not allowed to do this.') => new AppError('FORBIDDEN', message);
+export const notFound = (what = 'Record') => new AppError('NOT_FOUND', `${what} not found.`);
+/** The record changed since the form loaded it. */
+export const staleVersion = () => new AppError('STALE_VERSION', CONFLICT_MESSAGE);
 export const businessRule = (message: string, details?: FieldError[]) =>
-  new AppError('BUSINESS_RULE', message, 422, details);
-export const tooManyRequests = (message: string) => new AppError('RATE_LIMITED', message, 429);
+  new AppError('BUSINESS_RULE', message, details);
+export const tooManyRequests = (message: string) => new AppError('RATE_LIMITED', message);

@@ -14,7 +14,7 @@ import { findRouteAccess, isAllowed } from '../auth/access.js';
 import type { Principal, RequestContext } from '../auth/principal.js';
 import { canManageTenant } from '../auth/scope.js';
 import type { Database } from '../db/client.js';
-import { AppError, badRequest, forbidden, unauthenticated } from '../lib/errors.js';
+import { AppError, badRequest, unauthenticated, forbidden } from '../lib/errors.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 
 declare module 'fastify' {
@@ -61,6 +61,7 @@ export function registerAuthentication(app: FastifyInstance, deps: { db: Databas
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.method === 'HEAD') return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.config?.endpoint) return;
     for (const method of methods) {
       if (method === 'HEAD') continue;
       if (!findRouteAccess(method, route.url)) {
@@ -74,9 +75,9 @@ export function registerAuthentication(app: FastifyInstance, deps: { db: Databas
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api')) return;
     const routeUrl = request.routeOptions.url;
-    const access = routeUrl
-      ? findRouteAccess(request.method === 'HEAD' ? 'GET' : request.method, routeUrl)
-      : undefined;
+    const access =
+      request.routeOptions.config.endpoint?.access ??
+      (routeUrl ? findRouteAccess(request.method === 'HEAD' ? 'GET' : request.method, routeUrl) : undefined);
 
     if (access?.kind === 'public') return;
     const token = getSessionToken(request);
@@ -104,14 +105,14 @@ export function registerAuthentication(app: FastifyInstance, deps: { db: Databas
     const tenantId = readIdHeader(request, HEADERS.tenantId);
     if (tenantId !== null && tenantId !== principal.accountId) {
       if (!(await canManageTenant(deps.db, principal, tenantId))) {
-        throw new AppError('FORBIDDEN', 'You may not act for this tenant.', 403);
+        throw new AppError('FORBIDDEN', 'You may not act for this tenant.');
       }
       principal.actingTenantId = tenantId;
     }
     const corporateId = readIdHeader(request, HEADERS.corporateId);
     if (corporateId !== null) {
       if (principal.userType !== 'site' && corporateId !== principal.corporateId) {
-        throw new AppError('FORBIDDEN', 'You may not view this corporate.', 403);
+        throw new AppError('FORBIDDEN', 'You may not view this corporate.');
       }
       principal.selectedCorporateId = corporateId;
     }

@@ -1,12 +1,29 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorResponse, FieldError } from '@vayu/domain';
+import { FIELD_MESSAGES, statusOfError, type ErrorResponse, type FieldError } from '@vayu/domain';
 import { AppError } from '../lib/errors.js';
 
 function send(reply: FastifyReply, status: number, body: ErrorResponse['error']) {
   return reply
     .status(status)
     .send({ error: { ...body, requestId: reply.request.id } } satisfies ErrorResponse);
+}
+
+/** The rule a failed field broke, from zod's issue code. */
+function fieldCodeOf(keyword: string, message: string | undefined): FieldError['code'] {
+  if (message === FIELD_MESSAGES.required || keyword === 'invalid_type') return 'FIELD_REQUIRED';
+  switch (keyword) {
+    case 'too_small':
+      return 'FIELD_TOO_SMALL';
+    case 'too_big':
+      return 'FIELD_TOO_LARGE';
+    case 'unrecognized_keys':
+      return 'FIELD_UNKNOWN';
+    case 'custom':
+      return 'FIELD_RULE';
+    default:
+      return 'FIELD_INVALID';
+  }
 }
 
 /** Maps every error to the one error shape; a 5xx never shows internals. */
@@ -17,6 +34,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         code: error.code,
         message: error.message,
         ...(error.details ? { details: error.details } : {}),
+        ...(error.params ? { params: error.params } : {}),
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -28,6 +46,7 @@ export function registerErrorHandler(app: FastifyInstance) {
             '.',
           ) || where,
         message: issue.message ?? 'Illegal value',
+        code: fieldCodeOf(issue.keyword, issue.message),
       }));
       return send(reply, 400, {
         code: 'VALIDATION_FAILED',
@@ -62,10 +81,17 @@ export function registerErrorHandler(app: FastifyInstance) {
           message: 'The request body is not valid JSON.',
         });
       }
-      return send(reply, error.statusCode, {
-        code: error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED',
-        message: error.message,
-      });
+      const code =
+        error.statusCode === 404
+          ? 'NOT_FOUND'
+          : error.statusCode === 413
+            ? 'PAYLOAD_TOO_LARGE'
+            : error.statusCode === 415
+              ? 'UNSUPPORTED_MEDIA_TYPE'
+              : error.statusCode === 429
+                ? 'RATE_LIMITED'
+                : 'VALIDATION_FAILED';
+      return send(reply, statusOfError(code), { code, message: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, { code: 'INTERNAL', message: 'An unexpected error occurred.' });

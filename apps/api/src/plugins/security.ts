@@ -32,7 +32,7 @@ export function registerCsrfProtection(app: FastifyInstance) {
     const hasCustomHeader = typeof request.headers[HEADERS.requestedWith] === 'string';
     const isJson = contentType.toLowerCase().startsWith('application/json');
     if (!isSameOrigin(request) || !(hasCustomHeader || isJson)) {
-      throw new AppError('CSRF_REJECTED', 'Cross-site request refused.', 403);
+      throw new AppError('CSRF_REJECTED', 'Cross-site request refused.');
     }
   });
 }

@@ -1,4 +1,19 @@
-import { errorResponseSchema, HEADERS, isPublicPath, rewriteApiUrl, type FieldError } from '@vayu/domain';
+import {
+  buildEndpointPath,
+  errorResponseSchema,
+  HEADERS,
+  isPublicPath,
+  rewriteApiUrl,
+  type EndpointBody,
+  type EndpointDefinition,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+  type ErrorCode,
+  type ErrorParams,
+  type FieldError,
+  isApiErrorCode,
+} from '@vayu/domain';
 import type { z } from 'zod';
 import { LOGIN_PATH } from './route-access';
 import { clearSession, getAppModule, getCorporateId, getManageTenantId } from './session';
@@ -14,16 +29,27 @@ export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
-  readonly code: string;
+  /** What went wrong, from the domain's closed list: the web decides by this, never by the message. */
+  readonly code: ErrorCode;
   readonly details: FieldError[];
+  /** Values the message needs (a parameter's name, a limit), for wording it in the user's language. */
+  readonly params: ErrorParams;
   readonly requestId: string | undefined;
 
-  constructor(status: number, code: string, message: string, details: FieldError[] = [], requestId?: string) {
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    details: FieldError[] = [],
+    requestId?: string,
+    params: ErrorParams = {},
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.details = details;
     this.requestId = requestId;
+    this.params = params;
   }
 
   /** The call never reached the server (offline, DNS, refused). */
@@ -113,8 +139,10 @@ async function readBody(response: Response): Promise<unknown> {
 function toApiError(status: number, body: unknown, statusText: string): ApiError {
   const parsed = errorResponseSchema.safeParse(body);
   if (parsed.success) {
-    const { code, message, details, requestId } = parsed.data.error;
-    return new ApiError(status, code, message, details ?? [], requestId);
+    const { code, message, details, requestId, params } = parsed.data.error;
+    // A code this client does not know (a newer server) is still an error: treat it by its status.
+    const known = isApiErrorCode(code) ? code : 'HTTP_ERROR';
+    return new ApiError(status, known, message, details ?? [], requestId, params ?? {});
   }
   return new ApiError(status, 'HTTP_ERROR', statusText || `Request failed with status ${status}`);
 }
@@ -182,3 +210,46 @@ export const apiClient = {
   delete: <T = unknown>(path: string, options?: RequestOptions<T>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+type EndpointCallInput<E extends EndpointDefinition> = (E['params'] extends object
+  ? { params: EndpointParams<E> }
+  : { params?: undefined }) &
+  (E['body'] extends object
+    ? { body: EndpointBody<E> }
+    : E['multipart'] extends object
+      ? { body: FormData }
+      : { body?: undefined }) & {
+    query?: EndpointQuery<E>;
+    signal?: AbortSignal | undefined;
+    headers?: Record<string, string>;
+    skipUnauthorizedRedirect?: boolean;
+  };
+
+type OptionalWhenEmpty<E extends EndpointDefinition> = E['params'] extends object
+  ? [input: EndpointCallInput<E>]
+  : E['body'] extends object
+    ? [input: EndpointCallInput<E>]
+    : E['multipart'] extends object
+      ? [input: EndpointCallInput<E>]
+      : [input?: EndpointCallInput<E>];
+
+/**
+ * Calls an endpoint of `@vayu/domain` by its definition: the path, method
+ * and schemas come from there, so no screen writes a path or a response
+ * type of its own. The answer is checked against the response schema.
+ */
+export function callEndpoint<E extends EndpointDefinition>(
+  endpoint: E,
+  ...[input]: OptionalWhenEmpty<E>
+): Promise<EndpointResponse<E>> {
+  const path = buildEndpointPath(endpoint.path, input?.params as Record<string, string | number> | undefined);
+  return apiRequest<EndpointResponse<E>>(path.slice(API_BASE.length), {
+    method: endpoint.method,
+    query: input?.query as QueryParams | undefined,
+    body: input?.body,
+    schema: endpoint.response as z.ZodType<EndpointResponse<E>> | undefined,
+    signal: input?.signal ?? undefined,
+    ...(input?.headers ? { headers: input.headers } : {}),
+    ...(input?.skipUnauthorizedRedirect ? { skipUnauthorizedRedirect: true } : {}),
+  });
+}

@@ -158,7 +158,8 @@ describe('sign-in and sign-out', () => {
 
   it('shows the server message when sign-in is refused', async () => {
     mockApi({
-      'POST /api/auth/login': () => errorResponse(401, 'UNAUTHENTICATED', 'Invalid user name or password.'),
+      'POST /api/auth/login': () =>
+        errorResponse(401, 'INVALID_CREDENTIALS', 'Invalid user name or password.'),
     });
     const { user, router } = renderApp('/login');
 

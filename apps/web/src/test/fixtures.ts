@@ -26,8 +26,18 @@ export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-export function errorResponse(status: number, code: string, message: string, details?: unknown[]): Response {
-  return jsonResponse({ error: { code, message, ...(details && { details }) } }, status);
+/** An error answer of the API; `code` is one of the domain's codes, as the API sends it. */
+export function errorResponse(
+  status: number,
+  code: string,
+  message: string,
+  details?: unknown[],
+  params?: Record<string, string | number | boolean>,
+): Response {
+  return jsonResponse(
+    { error: { code, message, ...(details && { details }), ...(params && { params }) } },
+    status,
+  );
 }
 
 type Handler = (request: { url: string; init: RequestInit }) => Response | Promise<Response>;

@@ -1,8 +1,8 @@
-import { CONFLICT_MESSAGE, type AccountType, type Address, type AddressBody } from '@vayu/domain';
+import { type AccountType, type Address, type AddressBody } from '@vayu/domain';
 import type { Database } from '../../db/client.js';
 import type { RequestContext } from '../../auth/principal.js';
 import { canChangeAccount, visibleAccountsCondition } from '../../auth/scope.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { forbidden, notFound, staleVersion } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
   type AddressValues,
@@ -66,7 +66,7 @@ export function createAddressesService({ db }: { db: Database }) {
         } else if (version !== undefined && version === before.version) {
           saved = await updateAddress(tx, before.id, version, fields);
         }
-        if (!saved) throw conflict(CONFLICT_MESSAGE);
+        if (!saved) throw staleVersion();
         await recordAudit(tx, ctx, {
           entity: 'address',
           entityId: saved.id,

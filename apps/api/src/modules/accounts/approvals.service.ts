@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.js';
 import type { RequestContext } from '../../auth/principal.js';
 import { visibleAccountsCondition } from '../../auth/scope.js';
-import { businessRule, notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
@@ -113,7 +113,8 @@ export function createApprovalsService({ db, mailer }: { db: Database; mailer: M
               id: admins.find((a) => a.email === email)?.id ?? null,
             }))
           : admins;
-        if (recipients.length === 0) throw businessRule('There is no one to send the approval report to.');
+        if (recipients.length === 0)
+          throw new AppError('NO_RECIPIENTS', 'There is no one to send the approval report to.');
         const byStatus = await countTenantsByApproval(tx);
         const counts = {
           pending: byStatus.PENDING ?? 0,

@@ -1,5 +1,4 @@
 import {
-  CONFLICT_MESSAGE,
   DEFAULT_PARTNER_ID,
   MIGRATE_PARTNER_SUCCESS,
   type AccountStatus,
@@ -11,7 +10,7 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.js';
 import type { RequestContext } from '../../auth/principal.js';
 import { canChangeAccount, visibleAccountsCondition } from '../../auth/scope.js';
-import { badRequest, businessRule, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, forbidden, notFound, staleVersion } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
   type AccountForMigration,
@@ -134,7 +133,7 @@ export function createPartnersService({ db }: { db: Database }) {
       return db.transaction(async (tx) => {
         const before = (await findPartnerById(tx, id, undefined)) ?? current;
         if (before.version !== version || !(await updatePartner(tx, id, version, form))) {
-          throw conflict(CONFLICT_MESSAGE);
+          throw staleVersion();
         }
         const after = (await findPartnerById(tx, id, undefined))!;
         await recordAudit(tx, ctx, {
@@ -199,7 +198,7 @@ export function createPartnersService({ db }: { db: Database }) {
         const tenant = await getVisibleAccount(ctx, tenantId, tx, true);
         if (!canChangeAccount(ctx.principal, tenant)) throw forbidden();
         const preview = await previewMigration(tx, tenant, partnerId);
-        if (!preview.canMigrate) throw businessRule(preview.reason!);
+        if (!preview.canMigrate) throw new AppError('PARTNER_CHANGE_REFUSED', preview.reason!);
         const newPartnerId = toStoredPartnerId(partnerId);
         await updateTenantPartner(tx, tenant.id, newPartnerId);
         await recordAudit(tx, ctx, {

@@ -211,7 +211,7 @@ describe('PUT /api/partners/{id}', () => {
     );
     const stale = await put(site.call, partner.id, partnerForm({ name: 'Second', version: 1 }));
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().error).toMatchObject({ code: 'CONFLICT', message: CONFLICT_MESSAGE });
+    expect(stale.json().error).toMatchObject({ code: 'STALE_VERSION', message: CONFLICT_MESSAGE });
     expect((await accountRow(partner.id)).name).toBe('First');
     expect(await auditRowsFor(t.db, 'partner', partner.id)).toHaveLength(1);
   });

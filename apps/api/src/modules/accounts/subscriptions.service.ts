@@ -1,9 +1,9 @@
-import { CONFLICT_MESSAGE, type subscriptionSchema } from '@vayu/domain';
+import { type subscriptionSchema } from '@vayu/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Principal, RequestContext } from '../../auth/principal.js';
 import { visibleAccountsCondition } from '../../auth/scope.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { forbidden, notFound, staleVersion } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
   type SubscriptionRow,
@@ -67,7 +67,7 @@ export function createSubscriptionsService({ db }: { db: Database }) {
       return db.transaction(async (tx) => {
         const before = (await findSubscription(tx, tenantId, undefined)) ?? current;
         if (before.version !== version || !(await updateSubscription(tx, tenantId, version, values))) {
-          throw conflict(CONFLICT_MESSAGE);
+          throw staleVersion();
         }
         const after = (await findSubscription(tx, tenantId, undefined))!;
         await recordAudit(tx, ctx, {

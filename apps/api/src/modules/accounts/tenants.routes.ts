@@ -69,7 +69,7 @@ async function readAccountForm<S extends z.ZodType>(
       }
     } catch (error) {
       if (isFileTooLarge(error)) {
-        throw new AppError('PAYLOAD_TOO_LARGE', LOGO_SIZE_MESSAGE, 413, [
+        throw new AppError('PAYLOAD_TOO_LARGE', LOGO_SIZE_MESSAGE, [
           { path: 'logo', message: LOGO_SIZE_MESSAGE },
         ]);
       }

@@ -1,6 +1,5 @@
 import {
   ACCOUNT_SEARCH_LIMIT,
-  CONFLICT_MESSAGE,
   DEFAULT_PARTNER_ID,
   FIELD_MESSAGES,
   LOGO_CONTENT_TYPES,
@@ -25,7 +24,7 @@ import type { z } from 'zod';
 import type { RequestContext } from '../../auth/principal.js';
 import { canChangeAccount, visibleAccountsCondition } from '../../auth/scope.js';
 import type { Database, Executor } from '../../db/client.js';
-import { AppError, badRequest, businessRule, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, forbidden, notFound, staleVersion } from '../../lib/errors.js';
 import { sniffImageType, type FileStore } from '../../lib/file-store.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
@@ -140,7 +139,7 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
   function checkLogo(data: Buffer) {
     const contentType = sniffImageType(data);
     if (!contentType || !(LOGO_CONTENT_TYPES as readonly string[]).includes(contentType)) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', LOGO_TYPE_MESSAGE, 415, [
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', LOGO_TYPE_MESSAGE, [
         { path: 'logo', message: LOGO_TYPE_MESSAGE },
       ]);
     }
@@ -242,7 +241,7 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
 
   function refusePlatformStatusChange(account: AccountRow) {
     if (account.type === 'site' || isPlatformAccount(account.id)) {
-      throw businessRule('The status of the platform account cannot be changed.');
+      throw new AppError('PLATFORM_ACCOUNT_LOCKED', 'The status of the platform account cannot be changed.');
     }
   }
 
@@ -374,7 +373,7 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
       if (form.partnerId !== null) {
         const wanted = form.partnerId === DEFAULT_PARTNER_ID ? null : form.partnerId;
         if (wanted !== current.partnerId) {
-          throw businessRule(PARTNER_CHANGE_MESSAGE, [
+          throw new AppError('PARTNER_CHANGE_REFUSED', PARTNER_CHANGE_MESSAGE, [
             { path: 'partnerId', message: PARTNER_CHANGE_MESSAGE },
           ]);
         }
@@ -403,7 +402,7 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
       checkState(form, errors);
       if (errors.length > 0) throw badRequest('The request has invalid fields.', errors);
       if (logo) checkLogo(logo);
-      if (form.version !== current.version) throw conflict(CONFLICT_MESSAGE);
+      if (form.version !== current.version) throw staleVersion();
 
       const stored = await storeLogo(logo);
       const { before } = await withStoredFile(stored?.key, () =>
@@ -415,7 +414,7 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
             ...(stored ? { logoKey: stored.key, logoContentType: stored.contentType } : {}),
           };
           const after = await updateAccountAtVersion(tx, id, form.version, changes);
-          if (!after) throw conflict(CONFLICT_MESSAGE);
+          if (!after) throw staleVersion();
           const { oldValue, newValue } = changedFields(current, after);
           await recordAudit(tx, ctx, {
             entity: 'account',

@@ -1,7 +1,7 @@
 import { INVALID_CREDENTIALS_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE, type LoginBody } from '@vayu/domain';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { forbidden, tooManyRequests, unauthenticated } from '../../lib/errors.js';
+import { AppError, tooManyRequests } from '../../lib/errors.js';
 import { getDummyHash, verifyPassword } from '../../lib/passwords.js';
 import { createSessionToken, hashToken } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -65,12 +65,15 @@ export function createAuthService({ db, config }: { db: Database; config: Config
             );
           }
         });
-        throw unauthenticated(INVALID_CREDENTIALS_MESSAGE);
+        throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
       }
       if (user.status !== 'ENABLED')
-        throw forbidden('This user is disabled. Please contact your administrator.');
+        throw new AppError('USER_DISABLED', 'This user is disabled. Please contact your administrator.');
       if (user.accountStatus !== 'ENABLED' && user.accountType !== 'site') {
-        throw forbidden('This account is disabled. Please contact your partner or the platform team.');
+        throw new AppError(
+          'ACCOUNT_DISABLED',
+          'This account is disabled. Please contact your partner or the platform team.',
+        );
       }
 
       const token = createSessionToken();

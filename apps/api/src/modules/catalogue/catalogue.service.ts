@@ -1,5 +1,4 @@
 import {
-  CONFLICT_MESSAGE,
   ENTITY_TYPES,
   MASTER_CATEGORY_EXISTS_MESSAGE,
   listTimeZones,
@@ -8,7 +7,7 @@ import {
 } from '@vayu/domain';
 import type { Database, Executor } from '../../db/client.js';
 import type { RequestContext } from '../../auth/principal.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { AppError, notFound, staleVersion } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { isUniqueViolation } from '../users/users.repository.js';
 import {
@@ -31,7 +30,8 @@ export function createCatalogueService({ db }: { db: Database }) {
   }
 
   const refuseDuplicate = (error: unknown): never => {
-    if (isUniqueViolation(error)) throw conflict(MASTER_CATEGORY_EXISTS_MESSAGE);
+    if (isUniqueViolation(error))
+      throw new AppError('MASTER_CATEGORY_EXISTS', MASTER_CATEGORY_EXISTS_MESSAGE);
     throw error;
   };
 
@@ -54,7 +54,8 @@ export function createCatalogueService({ db }: { db: Database }) {
     async createMasterCategory(ctx: RequestContext, body: MasterCategoryBody): Promise<MasterCategory> {
       const id = await db
         .transaction(async (tx) => {
-          if (await isMasterCategoryTypeTaken(tx, body.type)) throw conflict(MASTER_CATEGORY_EXISTS_MESSAGE);
+          if (await isMasterCategoryTypeTaken(tx, body.type))
+            throw new AppError('MASTER_CATEGORY_EXISTS', MASTER_CATEGORY_EXISTS_MESSAGE);
           const newId = await insertMasterCategory(tx, body);
           await recordAudit(tx, ctx, {
             entity: ENTITY,
@@ -79,8 +80,8 @@ export function createCatalogueService({ db }: { db: Database }) {
         .transaction(async (tx) => {
           const current = await getActiveCategory(tx, id);
           if (await isMasterCategoryTypeTaken(tx, values.type, id))
-            throw conflict(MASTER_CATEGORY_EXISTS_MESSAGE);
-          if (!(await updateMasterCategory(tx, id, version, values))) throw conflict(CONFLICT_MESSAGE);
+            throw new AppError('MASTER_CATEGORY_EXISTS', MASTER_CATEGORY_EXISTS_MESSAGE);
+          if (!(await updateMasterCategory(tx, id, version, values))) throw staleVersion();
           await recordAudit(tx, ctx, {
             entity: ENTITY,
             entityId: id,

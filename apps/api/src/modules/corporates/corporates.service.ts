@@ -1,7 +1,7 @@
 import { CORPORATE_EXISTS_MESSAGE, type Corporate } from '@vayu/domain';
 import type { Database } from '../../db/client.js';
 import type { RequestContext } from '../../auth/principal.js';
-import { conflict } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
   findCorporates,
@@ -24,7 +24,8 @@ export function createCorporatesService({ db }: { db: Database }) {
     ): Promise<Corporate> {
       return db.transaction(async (tx) => {
         await lockCorporateName(tx, body.name);
-        if (await isCorporateNameTaken(tx, body.name)) throw conflict(CORPORATE_EXISTS_MESSAGE);
+        if (await isCorporateNameTaken(tx, body.name))
+          throw new AppError('CORPORATE_EXISTS', CORPORATE_EXISTS_MESSAGE);
         const { corporate, accountId } = await insertCorporateWithAccount(tx, body);
         await recordAudit(tx, ctx, {
           entity: 'corporate',

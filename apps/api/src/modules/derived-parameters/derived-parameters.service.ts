@@ -1,5 +1,4 @@
 import {
-  CONFLICT_MESSAGE,
   PARAMETER_EXISTS_MESSAGE,
   checkDerivedParameterExpressions,
   checkDerivedSeriesNames,
@@ -15,7 +14,7 @@ import {
 } from '@vayu/domain';
 import type { RequestContext } from '../../auth/principal.js';
 import type { Database, Executor } from '../../db/client.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, notFound, staleVersion } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { isUniqueViolation } from '../users/users.repository.js';
 import {
@@ -100,7 +99,8 @@ export function createDerivedParametersService({ db }: { db: Database }) {
    */
   async function checkAgainstCatalogue(exec: Executor, body: DerivedParameterBody, selfId?: number) {
     const values = valuesOf(body);
-    if (await isCatalogueNameTaken(exec, values.name, selfId)) throw conflict(PARAMETER_EXISTS_MESSAGE);
+    if (await isCatalogueNameTaken(exec, values.name, selfId))
+      throw new AppError('PARAMETER_EXISTS', PARAMETER_EXISTS_MESSAGE);
     const catalogue = await loadExpressionCatalogue(exec);
     const others = catalogue.series.filter((series) => series.derivedParameterId !== selfId);
     const standardKeys = catalogue.standard.map((item) => item.key);
@@ -121,7 +121,7 @@ export function createDerivedParametersService({ db }: { db: Database }) {
   }
 
   const refuseDuplicate = (error: unknown): never => {
-    if (isUniqueViolation(error)) throw conflict(PARAMETER_EXISTS_MESSAGE);
+    if (isUniqueViolation(error)) throw new AppError('PARAMETER_EXISTS', PARAMETER_EXISTS_MESSAGE);
     throw error;
   };
 
@@ -212,7 +212,7 @@ export function createDerivedParametersService({ db }: { db: Database }) {
         .transaction(async (tx) => {
           await lockDerivedParameterCatalogue(tx);
           const current = await getActive(tx, id);
-          if (current.version !== version) throw conflict(CONFLICT_MESSAGE);
+          if (current.version !== version) throw staleVersion();
           const { values, catalogue } = await checkAgainstCatalogue(tx, body, id);
           // A series another derived parameter uses must keep its name.
           const kept = new Set(
@@ -224,9 +224,14 @@ export function createDerivedParametersService({ db }: { db: Database }) {
               (other) => other.derivedParameterId !== id && other.dependsOn.includes(series.derivedParamName),
             );
             if (user)
-              throw conflict(derivedSeriesInUseMessage(series.derivedParamName, user.derivedParameterLabel));
+              throw new AppError(
+                'DERIVED_PARAMETER_IN_USE',
+                derivedSeriesInUseMessage(series.derivedParamName, user.derivedParameterLabel),
+                undefined,
+                { action: 'rename', series: series.derivedParamName, usedBy: user.derivedParameterLabel },
+              );
           }
-          if (!(await updateDerivedParameter(tx, id, version, values))) throw conflict(CONFLICT_MESSAGE);
+          if (!(await updateDerivedParameter(tx, id, version, values))) throw staleVersion();
           await replaceDerivedSeries(tx, id, seriesValuesOf(body));
           await recordAudit(tx, ctx, {
             entity: ENTITY,
@@ -249,7 +254,14 @@ export function createDerivedParametersService({ db }: { db: Database }) {
         const user = series.find(
           (other) => other.derivedParameterId !== id && other.dependsOn.some((key) => names.has(key)),
         );
-        if (user) throw conflict(derivedParameterInUseMessage(user.derivedParameterLabel));
+        if (user) {
+          throw new AppError(
+            'DERIVED_PARAMETER_IN_USE',
+            derivedParameterInUseMessage(user.derivedParameterLabel),
+            undefined,
+            { action: 'delete', usedBy: user.derivedParameterLabel },
+          );
+        }
         if (!(await markDerivedParameterDeleted(tx, id))) throw notFound('Derived parameter');
         await recordAudit(tx, ctx, {
           entity: ENTITY,

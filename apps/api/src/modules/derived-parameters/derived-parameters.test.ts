@@ -202,10 +202,10 @@ describe('POST /api/derivedParameters', () => {
     });
     expect(self.statusCode).toBe(400);
     expect(self.json().error.details).toEqual([
-      {
+      expect.objectContaining({
         path: 'derivedStdParamList.0.derivedExpressionProperties.0.expressionParam',
         message: `The expression refers back to itself: total_${id} → total_${id}.`,
-      },
+      }),
     ]);
 
     const first = await addDerived(body(`First ${id}`, [series(`A ${id}`, `${nox} * 2`)]));
@@ -217,10 +217,10 @@ describe('POST /api/derivedParameters', () => {
     });
     expect(cycle.statusCode).toBe(400);
     expect(cycle.json().error.details).toEqual([
-      {
+      expect.objectContaining({
         path: 'derivedStdParamList.0.derivedExpressionProperties.1.expressionParam',
         message: `The expression refers back to itself: a_${id} → b_${id} → a_${id}.`,
-      },
+      }),
     ]);
     const unchanged = await site({ method: 'GET', url: `/api/derivedParameters/${first.id}` });
     expect(unchanged.json()).toEqual(first);
@@ -258,10 +258,10 @@ describe('POST /api/derivedParameters', () => {
     });
     expect(clash.statusCode).toBe(400);
     expect(clash.json().error.details).toEqual([
-      {
+      expect.objectContaining({
         path: 'derivedStdParamList.3.derivedParamLabel',
         message: `The series name "fine_${id}" is used twice in this derived parameter.`,
-      },
+      }),
     ]);
     const taken = await site({
       method: 'POST',
@@ -270,14 +270,14 @@ describe('POST /api/derivedParameters', () => {
     });
     expect(taken.statusCode).toBe(400);
     expect(taken.json().error.details).toEqual([
-      {
+      expect.objectContaining({
         path: 'derivedStdParamList.0.derivedParamLabel',
         message: `The series name "co_${id}" is already the key of a standard parameter.`,
-      },
-      {
+      }),
+      expect.objectContaining({
         path: 'derivedStdParamList.1.derivedParamLabel',
         message: `The series name "co_rate_${id}" is already used by the derived parameter "${other.label}".`,
-      },
+      }),
     ]);
     expect(await derivedCountWithLabel(`CO Other ${id}`)).toBe(0);
   });
@@ -440,10 +440,12 @@ describe('PUT /api/derivedParameters/:id', () => {
       payload: body(created.label, [series(`Keep Series ${id}`, '1')]),
     });
     expect(noVersion.statusCode).toBe(400);
-    expect(noVersion.json().error.details).toContainEqual({
-      path: 'version',
-      message: 'This field is required',
-    });
+    expect(noVersion.json().error.details).toContainEqual(
+      expect.objectContaining({
+        path: 'version',
+        message: 'This field is required',
+      }),
+    );
     const missing = await site({
       method: 'PUT',
       url: '/api/derivedParameters/2000000000',

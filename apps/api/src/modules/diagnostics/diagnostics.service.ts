@@ -1,6 +1,5 @@
 import { type SQL, isNotNull, or } from 'drizzle-orm';
 import {
-  CONFLICT_MESSAGE,
   DIAGNOSTIC_MODEL_TAKEN_MESSAGE,
   DIAGNOSTIC_TENANT_TAKEN_MESSAGE,
   FIELD_MESSAGES,
@@ -17,7 +16,7 @@ import type { RequestContext } from '../../auth/principal.js';
 import { tenantOwnedCondition } from '../../auth/scope.js';
 import type { Database, Executor } from '../../db/client.js';
 import { diagnosticParams } from '../../db/schema/index.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, notFound, staleVersion } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
   type DiagnosticParamValues,
@@ -81,9 +80,9 @@ export function createDiagnosticsService({ db }: { db: Database }) {
     }
     const owner = { modelId: body.modelId, tenantId: body.tenantId };
     if ((await findActiveSetUpOfOwner(exec, owner, selfId)) !== undefined) {
-      throw conflict(
-        body.modelId !== null ? DIAGNOSTIC_MODEL_TAKEN_MESSAGE : DIAGNOSTIC_TENANT_TAKEN_MESSAGE,
-      );
+      throw body.modelId !== null
+        ? new AppError('DIAGNOSTIC_MODEL_TAKEN', DIAGNOSTIC_MODEL_TAKEN_MESSAGE)
+        : new AppError('DIAGNOSTIC_TENANT_TAKEN', DIAGNOSTIC_TENANT_TAKEN_MESSAGE);
     }
     const values: DiagnosticParamValues = {
       ...owner,
@@ -145,9 +144,9 @@ export function createDiagnosticsService({ db }: { db: Database }) {
       }
       await db.transaction(async (tx) => {
         const current = await getActiveSetUp(tx, id);
-        if (current.version !== version) throw conflict(CONFLICT_MESSAGE);
+        if (current.version !== version) throw staleVersion();
         const values = await valuesOf(tx, body, id);
-        if (!(await updateDiagnosticParam(tx, id, version, values))) throw conflict(CONFLICT_MESSAGE);
+        if (!(await updateDiagnosticParam(tx, id, version, values))) throw staleVersion();
         await setDiagnosticParamParameters(tx, id, body.paramIds);
         await recordAudit(tx, ctx, {
           entity: ENTITY,

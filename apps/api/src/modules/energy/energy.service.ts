@@ -1,5 +1,4 @@
 import {
-  CONFLICT_MESSAGE,
   ENERGY_METRICS_UNKNOWN_MESSAGE,
   ENERGY_MTYPE,
   ENERGY_PARAMETER_EXISTS_MESSAGE,
@@ -15,7 +14,7 @@ import {
 } from '@vayu/domain';
 import type { RequestContext } from '../../auth/principal.js';
 import type { Database, Executor } from '../../db/client.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, notFound, staleVersion } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { isUniqueViolation } from '../users/users.repository.js';
 import {
@@ -71,11 +70,11 @@ export function createEnergyService({ db }: { db: Database }) {
   }
 
   const refuseDuplicateMetric = (error: unknown): never => {
-    if (isUniqueViolation(error)) throw conflict(METRIC_EXISTS_MESSAGE);
+    if (isUniqueViolation(error)) throw new AppError('METRIC_EXISTS', METRIC_EXISTS_MESSAGE);
     throw error;
   };
   const refuseDuplicateParameter = (error: unknown): never => {
-    if (isUniqueViolation(error)) throw conflict(ENERGY_PARAMETER_EXISTS_MESSAGE);
+    if (isUniqueViolation(error)) throw new AppError('PARAMETER_EXISTS', ENERGY_PARAMETER_EXISTS_MESSAGE);
     throw error;
   };
 
@@ -126,7 +125,8 @@ export function createEnergyService({ db }: { db: Database }) {
     async createMetric(ctx: RequestContext, body: EnergyMetricBody): Promise<EnergyMetric> {
       const id = await db
         .transaction(async (tx) => {
-          if (await isMetricKeyTaken(tx, body.key)) throw conflict(METRIC_EXISTS_MESSAGE);
+          if (await isMetricKeyTaken(tx, body.key))
+            throw new AppError('METRIC_EXISTS', METRIC_EXISTS_MESSAGE);
           const newId = await insertMetric(tx, { key: body.key, value: body.value, label: body.label });
           await recordAudit(tx, ctx, {
             entity: METRIC,
@@ -146,9 +146,10 @@ export function createEnergyService({ db }: { db: Database }) {
       await db
         .transaction(async (tx) => {
           const current = await getActiveMetric(tx, id);
-          if (await isMetricKeyTaken(tx, body.key, id)) throw conflict(METRIC_EXISTS_MESSAGE);
+          if (await isMetricKeyTaken(tx, body.key, id))
+            throw new AppError('METRIC_EXISTS', METRIC_EXISTS_MESSAGE);
           const values = { key: body.key, value: body.value, label: body.label };
-          if (!(await updateMetric(tx, id, version, values))) throw conflict(CONFLICT_MESSAGE);
+          if (!(await updateMetric(tx, id, version, values))) throw staleVersion();
           await recordAudit(tx, ctx, {
             entity: METRIC,
             entityId: id,
@@ -166,7 +167,11 @@ export function createEnergyService({ db }: { db: Database }) {
         // Locked first: an energy parameter taking this metric now waits, then sees it deleted.
         const current = await getActiveMetric(tx, id, { lock: true });
         const user = await findEnergyParameterUsingMetric(tx, id);
-        if (user) throw conflict(metricInUseMessage(user.label));
+        if (user) {
+          throw new AppError('METRIC_IN_USE', metricInUseMessage(user.label), undefined, {
+            usedBy: user.label,
+          });
+        }
         if (!(await markMetricDeleted(tx, id))) throw notFound('Metric');
         await recordAudit(tx, ctx, {
           entity: METRIC,
@@ -197,7 +202,7 @@ export function createEnergyService({ db }: { db: Database }) {
         .transaction(async (tx) => {
           const values = await energyValuesOf(tx, body);
           if (await isEnergyParameterNameTaken(tx, values.name)) {
-            throw conflict(ENERGY_PARAMETER_EXISTS_MESSAGE);
+            throw new AppError('PARAMETER_EXISTS', ENERGY_PARAMETER_EXISTS_MESSAGE);
           }
           const newId = await insertEnergyParameter(tx, values);
           await setEnergyParameterMetrics(tx, newId, body.metricIds);
@@ -225,9 +230,9 @@ export function createEnergyService({ db }: { db: Database }) {
           const current = await getActiveEnergyParameter(tx, id);
           const values = await energyValuesOf(tx, body);
           if (await isEnergyParameterNameTaken(tx, values.name, id)) {
-            throw conflict(ENERGY_PARAMETER_EXISTS_MESSAGE);
+            throw new AppError('PARAMETER_EXISTS', ENERGY_PARAMETER_EXISTS_MESSAGE);
           }
-          if (!(await updateEnergyParameter(tx, id, version, values))) throw conflict(CONFLICT_MESSAGE);
+          if (!(await updateEnergyParameter(tx, id, version, values))) throw staleVersion();
           await setEnergyParameterMetrics(tx, id, body.metricIds);
           await recordAudit(tx, ctx, {
             entity: ENERGY_PARAMETER,

@@ -1,7 +1,7 @@
-import { CATEGORY_EXISTS_MESSAGE, CONFLICT_MESSAGE, type IndustryCategory } from '@vayu/domain';
+import { CATEGORY_EXISTS_MESSAGE, type IndustryCategory } from '@vayu/domain';
 import type { Database } from '../../db/client.js';
 import type { RequestContext } from '../../auth/principal.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { AppError, notFound, staleVersion } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { isUniqueViolation } from '../users/users.repository.js';
 import {
@@ -24,7 +24,7 @@ export function createIndustriesService({ db }: { db: Database }) {
   }
 
   const refuseDuplicate = (error: unknown) => {
-    if (isUniqueViolation(error)) throw conflict(CATEGORY_EXISTS_MESSAGE);
+    if (isUniqueViolation(error)) throw new AppError('CATEGORY_EXISTS', CATEGORY_EXISTS_MESSAGE);
     throw error;
   };
 
@@ -37,11 +37,12 @@ export function createIndustriesService({ db }: { db: Database }) {
     },
 
     async createCategory(ctx: RequestContext, body: { name: string }): Promise<IndustryCategory> {
-      if (await isCategoryNameTaken(db, body.name)) throw conflict(CATEGORY_EXISTS_MESSAGE);
+      if (await isCategoryNameTaken(db, body.name))
+        throw new AppError('CATEGORY_EXISTS', CATEGORY_EXISTS_MESSAGE);
       const id = await db
         .transaction(async (tx) => {
           const newId = await insertIndustryCategory(tx, body.name);
-          if (newId === undefined) throw conflict(CATEGORY_EXISTS_MESSAGE);
+          if (newId === undefined) throw new AppError('CATEGORY_EXISTS', CATEGORY_EXISTS_MESSAGE);
           await recordAudit(tx, ctx, {
             entity: ENTITY,
             entityId: newId,
@@ -61,11 +62,11 @@ export function createIndustriesService({ db }: { db: Database }) {
       body: { name: string; version: number },
     ): Promise<IndustryCategory> {
       const current = await getActiveCategory(id);
-      if (await isCategoryNameTaken(db, body.name, id)) throw conflict(CATEGORY_EXISTS_MESSAGE);
+      if (await isCategoryNameTaken(db, body.name, id))
+        throw new AppError('CATEGORY_EXISTS', CATEGORY_EXISTS_MESSAGE);
       await db
         .transaction(async (tx) => {
-          if (!(await updateIndustryCategoryName(tx, id, body.version, body.name)))
-            throw conflict(CONFLICT_MESSAGE);
+          if (!(await updateIndustryCategoryName(tx, id, body.version, body.name))) throw staleVersion();
           await recordAudit(tx, ctx, {
             entity: ENTITY,
             entityId: id,

@@ -1,6 +1,5 @@
 import {
   CAAQMS_LABEL_MESSAGE,
-  CONFLICT_MESSAGE,
   COUNTER_DEFAULT_RESET_VALUE,
   PARAMETER_EXISTS_MESSAGE,
   UNITS,
@@ -14,7 +13,7 @@ import {
 } from '@vayu/domain';
 import type { Database, Executor } from '../../db/client.js';
 import type { RequestContext } from '../../auth/principal.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, notFound, staleVersion } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { isUniqueViolation } from '../users/users.repository.js';
 import { findDerivedSeriesUsingKey } from '../derived-parameters/derived-parameters.repository.js';
@@ -43,19 +42,41 @@ const BASE_PARAMETER_MESSAGE = 'Choose a base parameter that exists.';
  * diagnostic set-up listing it, or an energy parameter it feeds. Devices join
  * this check when they exist.
  */
-async function findParameterUse(exec: Executor, parameter: Parameter): Promise<string | null> {
+async function findParameterUse(exec: Executor, parameter: Parameter): Promise<AppError | null> {
+  const inUse = (usedByKind: string, usedBy: string, message: string) =>
+    new AppError('PARAMETER_IN_USE', message, undefined, { action: 'delete', usedByKind, usedBy });
   const functional = await isParameterInUse(exec, parameter.id);
   if (functional) {
-    return `This parameter is the base of the functional parameter "${functional.parameterLabel}" and cannot be deleted.`;
+    return inUse(
+      'functional',
+      functional.parameterLabel,
+      `This parameter is the base of the functional parameter "${functional.parameterLabel}" and cannot be deleted.`,
+    );
   }
   const derived = await findDerivedSeriesUsingKey(exec, parameter.paramKey);
   if (derived) {
-    return `This parameter is used by the derived parameter "${derived.derivedParameterLabel}" and cannot be deleted.`;
+    return inUse(
+      'derived',
+      derived.derivedParameterLabel,
+      `This parameter is used by the derived parameter "${derived.derivedParameterLabel}" and cannot be deleted.`,
+    );
   }
   const diagnostic = await findDiagnosticUseOfParameter(exec, parameter.id);
-  if (diagnostic) return `This parameter is one of ${diagnostic.description} and cannot be deleted.`;
+  if (diagnostic) {
+    return inUse(
+      'diagnostic',
+      diagnostic.description,
+      `This parameter is one of ${diagnostic.description} and cannot be deleted.`,
+    );
+  }
   const energy = await findEnergyUseOfParameter(exec, parameter.id);
-  if (energy) return `This parameter feeds the energy parameter "${energy.label}" and cannot be deleted.`;
+  if (energy) {
+    return inUse(
+      'energy',
+      energy.label,
+      `This parameter feeds the energy parameter "${energy.label}" and cannot be deleted.`,
+    );
+  }
   return null;
 }
 
@@ -107,7 +128,7 @@ export function createParametersService({ db }: { db: Database }) {
   }
 
   const refuseDuplicate = (error: unknown): never => {
-    if (isUniqueViolation(error)) throw conflict(PARAMETER_EXISTS_MESSAGE);
+    if (isUniqueViolation(error)) throw new AppError('PARAMETER_EXISTS', PARAMETER_EXISTS_MESSAGE);
     throw error;
   };
 
@@ -125,8 +146,10 @@ export function createParametersService({ db }: { db: Database }) {
       const id = await db
         .transaction(async (tx) => {
           const values = await valuesOf(tx, body);
-          if (await isParameterNameTaken(tx, values.name)) throw conflict(PARAMETER_EXISTS_MESSAGE);
-          if (await isKeyADerivedSeriesName(tx, values.paramKey)) throw conflict(PARAMETER_EXISTS_MESSAGE);
+          if (await isParameterNameTaken(tx, values.name))
+            throw new AppError('PARAMETER_EXISTS', PARAMETER_EXISTS_MESSAGE);
+          if (await isKeyADerivedSeriesName(tx, values.paramKey))
+            throw new AppError('PARAMETER_EXISTS', PARAMETER_EXISTS_MESSAGE);
           const newId = await insertParameter(tx, values);
           const created = await findParameter(tx, newId);
           await recordAudit(tx, ctx, {
@@ -152,20 +175,29 @@ export function createParametersService({ db }: { db: Database }) {
           await lockParameter(tx, id);
           const current = await getActiveParameter(tx, id);
           const values = await valuesOf(tx, body, id);
-          if (await isParameterNameTaken(tx, values.name, id)) throw conflict(PARAMETER_EXISTS_MESSAGE);
+          if (await isParameterNameTaken(tx, values.name, id))
+            throw new AppError('PARAMETER_EXISTS', PARAMETER_EXISTS_MESSAGE);
           if (values.paramKey !== current.paramKey && (await isKeyADerivedSeriesName(tx, values.paramKey))) {
-            throw conflict(PARAMETER_EXISTS_MESSAGE);
+            throw new AppError('PARAMETER_EXISTS', PARAMETER_EXISTS_MESSAGE);
           }
           if (values.paramKey !== current.paramKey) {
             // Derived expressions name parameters by key: a renamed key would leave them dangling.
             const derived = await findDerivedSeriesUsingKey(tx, current.paramKey);
             if (derived) {
-              throw conflict(
+              throw new AppError(
+                'PARAMETER_IN_USE',
                 `The key "${current.paramKey}" is used by the derived parameter "${derived.derivedParameterLabel}"; change that expression before renaming this parameter.`,
+                undefined,
+                {
+                  action: 'rename',
+                  key: current.paramKey,
+                  usedByKind: 'derived',
+                  usedBy: derived.derivedParameterLabel,
+                },
               );
             }
           }
-          if (!(await updateParameter(tx, id, version, values))) throw conflict(CONFLICT_MESSAGE);
+          if (!(await updateParameter(tx, id, version, values))) throw staleVersion();
           await recordAudit(tx, ctx, {
             entity: ENTITY,
             entityId: id,
@@ -183,7 +215,7 @@ export function createParametersService({ db }: { db: Database }) {
         await lockParameter(tx, id);
         const current = await getActiveParameter(tx, id);
         const use = await findParameterUse(tx, current);
-        if (use) throw conflict(use);
+        if (use) throw use;
         if (!(await markParameterDeleted(tx, id))) throw notFound('Parameter');
         await recordAudit(tx, ctx, {
           entity: ENTITY,

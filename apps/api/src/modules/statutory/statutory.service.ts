@@ -1,8 +1,8 @@
-import { CONFLICT_MESSAGE, FIELD_MESSAGES } from '@vayu/domain';
+import { FIELD_MESSAGES } from '@vayu/domain';
 import type { Database } from '../../db/client.js';
 import type { RequestContext } from '../../auth/principal.js';
 import { visibleAccountsCondition } from '../../auth/scope.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, notFound, staleVersion } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
   type StatutoryAccount,
@@ -72,7 +72,7 @@ export function createStatutoryService({ db }: { db: Database }) {
       }
       const { version } = body;
       await db.transaction(async (tx) => {
-        if (!(await updateStatutoryAccount(tx, id, version, values))) throw conflict(CONFLICT_MESSAGE);
+        if (!(await updateStatutoryAccount(tx, id, version, values))) throw staleVersion();
         await recordAudit(tx, ctx, {
           entity: 'account',
           entityId: id,

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors.js';
 import { type AccountForUsers, countAccountUsers } from './users.repository.js';
 
 /** The answer when an account has no room for another user (spec §5). */
-export const userLimitExhausted = () => new AppError('LIMIT_EXHAUSTED', USER_LIMIT_MESSAGE, 422);
+export const userLimitExhausted = () => new AppError('USER_LIMIT_EXHAUSTED', USER_LIMIT_MESSAGE);
 
 /** Site and partner accounts never pay per user; neither does an account outside payment mode. */
 export function isUserLimitApplicable(account: Pick<AccountForUsers, 'type' | 'paymentMode'>): boolean {

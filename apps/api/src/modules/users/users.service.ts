@@ -1,5 +1,4 @@
 import {
-  CONFLICT_MESSAGE,
   EMAIL_TAKEN_MESSAGE,
   PLATFORM_ACCOUNT_ALIAS,
   PLATFORM_ACCOUNT_ID,
@@ -19,7 +18,7 @@ import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
 import type { RequestContext } from '../../auth/principal.js';
 import { canChangeUsersOf, visibleAccountsCondition } from '../../auth/scope.js';
-import { AppError, badRequest, businessRule, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, forbidden, notFound, staleVersion } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import {
   composePasswordEmail,
@@ -204,7 +203,7 @@ export function createUsersService({
       assertCanChange(ctx, user);
       const status = body[0]!.value;
       if (user.id === ctx.principal.userId && status !== 'ENABLED') {
-        throw businessRule('You cannot disable your own user.');
+        throw new AppError('SELF_DISABLE', 'You cannot disable your own user.');
       }
       if (status !== user.status) {
         await db.transaction(async (tx) => {
@@ -273,7 +272,7 @@ export function createUsersService({
       body: CreateUserBody,
     ): Promise<UserSummary> {
       const account = await getChangeableAccount(ctx, query.accountId);
-      if (await isEmailTaken(db, body.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
+      if (await isEmailTaken(db, body.email)) throw new AppError('EMAIL_EXISTS', EMAIL_TAKEN_MESSAGE);
       const role: Role = query.primary ? 'admin' : body.role;
       const passwordHash = await createUnusablePasswordHash();
       const issued = issuePasswordToken('ACTIVATION');
@@ -293,7 +292,7 @@ export function createUsersService({
             passwordHash,
             token: issued.stored,
           });
-          if (id === undefined) throw conflict(EMAIL_TAKEN_MESSAGE);
+          if (id === undefined) throw new AppError('EMAIL_EXISTS', EMAIL_TAKEN_MESSAGE);
           await recordAudit(tx, ctx, {
             entity: 'user',
             entityId: id,
@@ -321,7 +320,7 @@ export function createUsersService({
           return id;
         })
         .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_MESSAGE);
+          if (isUniqueViolation(error)) throw new AppError('EMAIL_EXISTS', EMAIL_TAKEN_MESSAGE);
           throw error;
         });
       return (await findUserSummaryById(db, userId))!;
@@ -331,11 +330,12 @@ export function createUsersService({
     async updateUser(ctx: RequestContext, userId: number, body: UpdateUserBody): Promise<UserSummary> {
       const user = await getVisibleUser(ctx, userId);
       assertCanChange(ctx, user);
-      if (await isEmailTaken(db, body.email, user.id)) throw conflict(EMAIL_TAKEN_MESSAGE);
+      if (await isEmailTaken(db, body.email, user.id))
+        throw new AppError('EMAIL_EXISTS', EMAIL_TAKEN_MESSAGE);
       await db
         .transaction(async (tx) => {
           const isUpdated = await updateUserProfile(tx, user.id, body.version, body);
-          if (!isUpdated) throw conflict(CONFLICT_MESSAGE);
+          if (!isUpdated) throw staleVersion();
           await recordAudit(tx, ctx, {
             entity: 'user',
             entityId: user.id,
@@ -346,7 +346,7 @@ export function createUsersService({
           });
         })
         .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_MESSAGE);
+          if (isUniqueViolation(error)) throw new AppError('EMAIL_EXISTS', EMAIL_TAKEN_MESSAGE);
           throw error;
         });
       return (await findUserSummaryById(db, user.id))!;
@@ -356,8 +356,10 @@ export function createUsersService({
     async setPrimaryUser(ctx: RequestContext, userId: number, accountId: number): Promise<UserSummary[]> {
       const account = await getChangeableAccount(ctx, accountId);
       const user = await getVisibleUser(ctx, userId);
-      if (user.accountId !== account.id) throw businessRule('This user does not belong to this account.');
-      if (user.status !== 'ENABLED') throw businessRule('A disabled user cannot be the primary user.');
+      if (user.accountId !== account.id)
+        throw new AppError('PRIMARY_USER_INVALID', 'This user does not belong to this account.');
+      if (user.status !== 'ENABLED')
+        throw new AppError('PRIMARY_USER_INVALID', 'A disabled user cannot be the primary user.');
       await db.transaction((tx) => makePrimaryUser(tx, ctx, account.id, user.id));
       return findAccountUserSummaries(db, account.id);
     },
@@ -384,11 +386,12 @@ export function createUsersService({
     /** 'Activation Awaited' → Resend: a new activation link for the account's primary user. */
     async resendActivation(ctx: RequestContext, accountId: number) {
       const account = await getChangeableAccount(ctx, accountId);
-      if (account.primaryUserId === null) throw businessRule('This account has no primary user yet.');
+      if (account.primaryUserId === null)
+        throw new AppError('PRIMARY_USER_INVALID', 'This account has no primary user yet.');
       const user = await findUserById(db, account.primaryUserId);
-      if (!user) throw businessRule('This account has no primary user yet.');
+      if (!user) throw new AppError('PRIMARY_USER_INVALID', 'This account has no primary user yet.');
       if (user.activatedAt !== null)
-        throw businessRule('The primary user has already activated the account.');
+        throw new AppError('ALREADY_ACTIVATED', 'The primary user has already activated the account.');
       await db.transaction(async (tx) => {
         await sendPasswordLink(tx, user, 'ACTIVATION');
         await recordAudit(tx, ctx, {
@@ -406,7 +409,7 @@ export function createUsersService({
     /** What the activation / reset page shows before the password is chosen. */
     async getPasswordTokenInfo(token: string) {
       const user = await findUserByPasswordToken(db, hashToken(token), new Date());
-      if (!user) throw new AppError('NOT_FOUND', INVALID_PASSWORD_LINK_MESSAGE, 404);
+      if (!user) throw new AppError('NOT_FOUND', INVALID_PASSWORD_LINK_MESSAGE);
       return { userName: user.email, purpose: user.purpose };
     },
 

@@ -6,3 +6,9 @@ export { TextField, type TextFieldProps } from './text-field';
 export { useFieldErrorMessage } from './use-field-error';
 export { SelectField, type SelectFieldProps } from './select-field';
 export { SwitchField, type SwitchFieldProps } from './switch-field';
+export {
+  applyServerError,
+  describeFieldError,
+  type ServerErrorMapping,
+  type ServerErrorOutcome,
+} from './server-errors';

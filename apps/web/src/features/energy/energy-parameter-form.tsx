@@ -33,7 +33,7 @@ import { isApiError } from '../../app/api-client';
 import { getErrorMessage } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { useParameters } from '../parameters/api/get-parameters';
-import type { ParameterListFilters } from '../parameters/api/parameter-keys';
+import type { ParameterListQuery } from '../parameters/api/parameter-keys';
 import { getEnergyParameter, useEnergyParameter } from './api/get-energy-parameters';
 import { METRIC_PICKER_FILTERS, useMetrics } from './api/get-metrics';
 import { useCreateEnergyParameter, useUpdateEnergyParameter } from './api/save-energy-parameter';
@@ -55,7 +55,7 @@ const FORM_FIELDS = [
 ] as const;
 
 /** The catalogue parameters that may feed an energy parameter: those measured at 'energy'. */
-const SOURCE_FILTERS: ParameterListFilters = { page: 1, pageSize: 100, mtype: ENERGY_MTYPE };
+const SOURCE_FILTERS: ParameterListQuery = { page: 1, pageSize: 100, mtype: ENERGY_MTYPE };
 
 function toFormValues(parameter: EnergyParameter | null): EnergyParameterInput {
   if (!parameter) {

@@ -1,32 +1,32 @@
 import { Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { PARAMETER_MTYPES, STANDARD_PARAMETER_TYPES, type Parameter } from '@vayu/domain';
+import {
+  PAGE_SIZES,
+  PARAMETER_MTYPES,
+  parameterListQuerySchema,
+  STANDARD_PARAMETER_TYPES,
+  type Parameter,
+} from '@vayu/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { isApiError } from '../../app/api-client';
-import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { useSessionUser } from '../../app/session';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { dialogs } from '../../components/dialogs';
+import { ConfirmDeleteButton, useListState, type ListStateChange } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber } from '../../i18n';
 import { useDeleteParameter } from './api/delete-parameter';
 import { useParameters } from './api/get-parameters';
 import { useUnits } from './api/get-units';
-import type { ParameterMtype, ParameterType } from './api/parameter-keys';
-import {
-  PARAMETER_PAGE_SIZE,
-  readParameterListParams,
-  writeParameterListParams,
-  type ParameterListParamChange,
-} from './parameter-list-params';
+import type { ParameterType } from './api/parameter-keys';
 import { mtypeLabel, mtypeOptions, typeLabel, typeOptions } from './parameter-labels';
 import { ParameterUnitsDialog } from './parameter-units-dialog';
 import { ParametersEditDialog } from './parameters-edit-dialog';
 import { UrlSearchInput } from '../../components/url-search-input';
 
 const ALL = 'all';
+const PAGE_SIZE = PAGE_SIZES.default;
+const LIST_OPTIONS = { fixed: { pageSize: PAGE_SIZE } };
+type ParameterListChange = ListStateChange<typeof parameterListQuerySchema>;
 
 type DialogState = { parameter: Parameter | null } | null;
 
@@ -39,27 +39,22 @@ export function ParameterList() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const canWrite = user?.userType === 'site';
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = readParameterListParams(searchParams);
+  const list = useListState(parameterListQuerySchema, LIST_OPTIONS);
+  const filters = list.query;
   const parameters = useParameters(filters);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [unitsOf, setUnitsOf] = useState<Parameter | null>(null);
   useDocumentTitle(`${t('parameters.list.title')} · ${t('common.appName')}`);
 
-  const change = (next: ParameterListParamChange) =>
-    setSearchParams((params) => writeParameterListParams(params, next));
-
-  const hasFilters =
-    filters.search !== undefined || filters.type !== undefined || filters.mtype !== undefined;
+  const { change, setPage } = list;
+  const hasFilters = list.isFiltered;
   const data = parameters.data;
   // A page past the end (an old link, or rows that went away) shows the last page instead.
   useEffect(() => {
     if (data && data.pageCount > 0 && filters.page > data.pageCount && !parameters.isPlaceholderData) {
-      setSearchParams((params) => writeParameterListParams(params, { page: data.pageCount }), {
-        replace: true,
-      });
+      setPage(data.pageCount);
     }
-  }, [data, filters.page, setSearchParams, parameters.isPlaceholderData]);
+  }, [data, filters.page, setPage, parameters.isPlaceholderData]);
 
   return (
     <Stack gap="lg">
@@ -76,7 +71,7 @@ export function ParameterList() {
         mtype={filters.mtype}
         hasFilters={hasFilters}
         onChange={change}
-        onClear={() => setSearchParams(new URLSearchParams())}
+        onClear={list.clear}
       />
 
       {parameters.isError ? (
@@ -120,9 +115,9 @@ export function ParameterList() {
 interface ParameterFiltersProps {
   search: string | undefined;
   type: ParameterType | undefined;
-  mtype: ParameterMtype | undefined;
+  mtype: string | undefined;
   hasFilters: boolean;
-  onChange: (change: ParameterListParamChange) => void;
+  onChange: (change: ParameterListChange) => void;
   onClear: () => void;
 }
 
@@ -174,7 +169,7 @@ interface ParameterTableProps {
 function ParameterTable({ page, isRefreshing, canWrite, onEdit, onShowUnits }: ParameterTableProps) {
   const { t } = useTranslation();
   const notSet = t('common.notSet');
-  const from = page ? (page.page - 1) * PARAMETER_PAGE_SIZE + 1 : 0;
+  const from = page ? (page.page - 1) * PAGE_SIZE + 1 : 0;
   const to = page ? from + page.items.length - 1 : 0;
   const units = useUnits();
   const unitLabels = new Map((units.data ?? []).map((unit) => [unit.code, unit.label]));
@@ -281,7 +276,7 @@ function ParameterTable({ page, isRefreshing, canWrite, onEdit, onShowUnits }: P
       })}
       minWidth={1100}
       isRefreshing={isRefreshing}
-      skeletonRows={PARAMETER_PAGE_SIZE}
+      skeletonRows={PAGE_SIZE}
     />
   );
 }
@@ -308,35 +303,14 @@ function ParameterFlags({ parameter }: { parameter: Parameter }) {
 function DeleteParameterButton({ parameter }: { parameter: Parameter }) {
   const { t } = useTranslation();
   const deleteParameter = useDeleteParameter();
-
-  const onClick = async () => {
-    const confirmed = await dialogs.confirm({
-      message: t('parameters.list.confirmDelete', { label: parameter.label }),
-      confirmLabel: t('parameters.list.delete'),
-      destructive: true,
-    });
-    if (!confirmed) return;
-    try {
-      await deleteParameter.mutateAsync(parameter.id);
-      notifySuccess(t('parameters.list.deleted'));
-    } catch (error) {
-      // A parameter something uses cannot go: the server says what uses it.
-      notifyFailure(
-        isApiError(error) && error.status === 409 ? error.message : t('parameters.list.deleteError'),
-      );
-    }
-  };
-
   return (
-    <Button
-      size="compact-sm"
-      variant="light"
-      color="red"
-      onClick={() => void onClick()}
-      loading={deleteParameter.isPending}
-      aria-label={t('parameters.list.deleteParameter', { label: parameter.label })}
-    >
-      {t('parameters.list.delete')}
-    </Button>
+    <ConfirmDeleteButton
+      label={t('parameters.list.delete')}
+      accessibleName={t('parameters.list.deleteParameter', { label: parameter.label })}
+      confirmMessage={t('parameters.list.confirmDelete', { label: parameter.label })}
+      onDelete={() => deleteParameter.mutateAsync(parameter.id)}
+      successMessage={t('parameters.list.deleted')}
+      failureMessage={t('parameters.list.deleteError')}
+    />
   );
 }

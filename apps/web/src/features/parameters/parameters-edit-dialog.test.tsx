@@ -184,7 +184,7 @@ describe('ParametersEditDialog', { timeout: 20_000 }, () => {
 
   it('shows a duplicate name under the label', async () => {
     const { user, api } = renderList({
-      'POST /api/parameters': () => errorResponse(409, 'CONFLICT', 'Parameter already exists.'),
+      'POST /api/parameters': () => errorResponse(409, 'PARAMETER_EXISTS', 'Parameter already exists.'),
     });
     const dialog = await openAddDialog(user);
 
@@ -285,7 +285,12 @@ describe('ParametersEditDialog', { timeout: 20_000 }, () => {
     const message =
       'This parameter is used by the derived parameter "SO2 Mass Emission" and cannot be deleted.';
     const { user } = renderList({
-      'DELETE /api/parameters/2': () => errorResponse(409, 'CONFLICT', message),
+      'DELETE /api/parameters/2': () =>
+        errorResponse(409, 'PARAMETER_IN_USE', 'Refused.', undefined, {
+          action: 'delete',
+          usedByKind: 'derived',
+          usedBy: 'SO2 Mass Emission',
+        }),
     });
     const table = await screen.findByRole('table', { name: /Parameters 1–2 of 2/ });
     await user.click(within(table).getByRole('button', { name: 'Delete SO2' }));

@@ -16,13 +16,11 @@ import {
 import {
   CAAQMS_LABEL_MESSAGE,
   CAAQMS_PREFIX,
-  CONFLICT_MESSAGE,
   COUNTER_DEFAULT_RESET_VALUE,
   DATA_STORE_TYPES,
   generateParameterIdentifiers,
   getStoredParameterLabel,
   METRIC_AGGREGATIONS,
-  PARAMETER_EXISTS_MESSAGE,
   parameterBodySchema,
   type Parameter,
   type ParameterBody,
@@ -32,12 +30,12 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api-client';
+import { hasErrorCode } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
-import { NumberField, SelectField, SwitchField, TextField } from '../../components/form';
+import { applyServerError, NumberField, SelectField, SwitchField, TextField } from '../../components/form';
 import { translateMessage } from '../../i18n/messages';
 import { getParameter } from './api/get-parameter';
-import { BASE_PARAMETER_FILTERS, useParameters } from './api/get-parameters';
+import { BASE_PARAMETER_QUERY, useParameters } from './api/get-parameters';
 import { useUnits } from './api/get-units';
 import { useCreateParameter, useUpdateParameter } from './api/save-parameter';
 import { mtypeOptions, typeOptions } from './parameter-labels';
@@ -68,7 +66,6 @@ const FORM_FIELDS = [
   'baseParamId',
   'isLinear',
 ] as const satisfies readonly FieldPath<ParameterInput>[];
-type FormField = (typeof FORM_FIELDS)[number];
 
 const DEFAULT_COLOUR = '#1c7ed6';
 
@@ -123,7 +120,6 @@ function toFormValues(parameter: Parameter | null): ParameterInput {
 function translateParameterMessage(t: TFunction, message: string | undefined): string | undefined {
   if (!message) return undefined;
   if (message === CAAQMS_LABEL_MESSAGE) return t('parameters.form.caaqmsLabelRequired');
-  if (message === PARAMETER_EXISTS_MESSAGE) return t('parameters.form.exists');
   return translateMessage(t, message);
 }
 
@@ -202,28 +198,15 @@ export function ParameterForm({ parameter, onClose }: { parameter: Parameter | n
       if (parameter) await updateParameter.mutateAsync({ id: parameter.id, body });
       else await createParameter.mutateAsync(body);
     } catch (error) {
-      if (isApiError(error) && error.status === 409 && error.message === PARAMETER_EXISTS_MESSAGE) {
-        setError('label', { message: PARAMETER_EXISTS_MESSAGE }, { shouldFocus: true });
-        return;
-      }
-      if (isApiError(error) && error.status === 409 && error.message === CONFLICT_MESSAGE) {
+      if (hasErrorCode(error, 'STALE_VERSION')) {
         setConflict(true);
         return;
       }
-      if (isApiError(error) && error.status === 409) {
-        // The key is used by a derived expression: the server says which.
-        setError('label', { message: error.message }, { shouldFocus: true });
-      }
-      if (isApiError(error) && error.status === 400) {
-        let focused = false;
-        for (const detail of error.details) {
-          const path = detail.path.replace(/^body\./, '');
-          if ((FORM_FIELDS as readonly string[]).includes(path)) {
-            setError(path as FormField, { message: detail.message }, { shouldFocus: !focused });
-            focused = true;
-          }
-        }
-      }
+      // A duplicate name, or a key a derived expression uses, is about the label.
+      applyServerError(error, setError, t, {
+        fields: FORM_FIELDS,
+        codeFields: { PARAMETER_EXISTS: 'label', PARAMETER_IN_USE: 'label' },
+      });
       notifyFailure(t('parameters.form.editFailed'));
       return;
     }
@@ -481,7 +464,7 @@ interface FunctionalFieldsProps {
 /** Base parameter, linearity and the display colour (kept in the browser only) of a functional parameter. */
 function FunctionalFields({ control, disabled, colour, onColour }: FunctionalFieldsProps) {
   const { t } = useTranslation();
-  const baseParameters = useParameters(BASE_PARAMETER_FILTERS);
+  const baseParameters = useParameters(BASE_PARAMETER_QUERY);
   const options = (baseParameters.data?.items ?? []).map((item) => ({
     value: String(item.id),
     label: item.label,

@@ -99,7 +99,10 @@ export function UserAddDialog({
   });
 
   const showFailure = async (error: unknown) => {
-    if (isApiError(error) && (error.code === 'LIMIT_EXHAUSTED' || error.message === USER_LIMIT_MESSAGE)) {
+    if (
+      isApiError(error) &&
+      (error.code === 'USER_LIMIT_EXHAUSTED' || error.message === USER_LIMIT_MESSAGE)
+    ) {
       await dialogs.confirm({
         title: t('people.userForm.userLimitTitle'),
         message: t('people.userForm.userLimit'),

@@ -17,6 +17,7 @@ import { energyEn } from './areas/energy.en';
 import { derivedParametersEn } from './areas/derived-parameters.en';
 import { diagnosticsEn } from './areas/diagnostics.en';
 import { tenantsEn } from './areas/tenants.en';
+import { errorsEn } from './areas/errors.en';
 
 /**
  * English texts. Texts the specification fixes (dialog defaults, field messages,
@@ -39,6 +40,7 @@ export const en = {
   errors: {
     network: 'The server could not be reached. Check your connection and try again.',
     unknown: DIALOG_DEFAULTS.error,
+    ...errorsEn,
   },
   nav: {
     main: 'Main navigation',

@@ -1,4 +1,5 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@vayu/domain';
+import { errorsHi } from './areas/errors.hi';
 import { auditHi } from './areas/audit.hi';
 import { mastersHi } from './areas/masters.hi';
 import { peopleHi } from './areas/people.hi';
@@ -27,6 +28,7 @@ export const hi: Translations = {
   errors: {
     network: 'सर्वर से संपर्क नहीं हो सका। अपना कनेक्शन जाँचें और फिर से प्रयास करें।',
     unknown: 'एक अज्ञात त्रुटि हुई है।',
+    ...errorsHi,
   },
   nav: {
     main: 'मुख्य नेविगेशन',

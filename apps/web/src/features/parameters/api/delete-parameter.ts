@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../app/api-client';
+import { parametersEndpoints } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { parameterKeys } from './parameter-keys';
 
-/** `DELETE /api/parameters/{id}`: marks the parameter DELETED; 409 while a device uses it. */
-export function deleteParameter(id: number): Promise<unknown> {
-  return apiClient.delete(`/parameters/${id}`);
-}
-
+/** Marks the parameter DELETED; refused (PARAMETER_IN_USE) while something uses it. */
 export function useDeleteParameter() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteParameter,
+    mutationFn: (id: number) => callEndpoint(parametersEndpoints.deleteParameter, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: parameterKeys.all }),
   });
 }

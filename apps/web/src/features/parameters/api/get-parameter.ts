@@ -1,7 +1,7 @@
-import { parameterSchema, type Parameter } from '@vayu/domain';
-import { apiClient } from '../../../app/api-client';
+import { parametersEndpoints, type Parameter } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 
-/** `GET /api/parameters/{id}`: the current version of one parameter, e.g. after a conflict. */
+/** The current version of one parameter, e.g. after a conflict. */
 export function getParameter(id: number, signal?: AbortSignal): Promise<Parameter> {
-  return apiClient.get(`/parameters/${id}`, { schema: parameterSchema, signal });
+  return callEndpoint(parametersEndpoints.getParameter, { params: { id }, signal });
 }

@@ -1,36 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { pageOf, parameterSchema } from '@vayu/domain';
-import type { z } from 'zod';
-import { apiClient } from '../../../app/api-client';
-import { parameterKeys, type ParameterListFilters } from './parameter-keys';
+import { MAX_PAGE_SIZE, parametersEndpoints, type EndpointResponse } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
+import { parameterKeys, type ParameterListQuery } from './parameter-keys';
 
-export const parameterPageSchema = pageOf(parameterSchema);
-export type ParameterPage = z.infer<typeof parameterPageSchema>;
+export type ParameterPage = EndpointResponse<typeof parametersEndpoints.listParameters>;
 
-/** `GET /api/parameters`: one page of standard parameters, searched and filtered on the server. */
-export function getParameters(filters: ParameterListFilters, signal?: AbortSignal): Promise<ParameterPage> {
-  return apiClient.get('/parameters', {
-    query: {
-      page: filters.page,
-      pageSize: filters.pageSize,
-      search: filters.search,
-      type: filters.type,
-      mtype: filters.mtype,
-    },
-    schema: parameterPageSchema,
-    signal,
-  });
-}
-
-export const parametersQueryOptions = (filters: ParameterListFilters) =>
+export const parametersQueryOptions = (query: ParameterListQuery) =>
   queryOptions({
-    queryKey: parameterKeys.list(filters),
-    queryFn: ({ signal }) => getParameters(filters, signal),
+    queryKey: parameterKeys.list(query),
+    queryFn: ({ signal }) => callEndpoint(parametersEndpoints.listParameters, { query, signal }),
   });
 
-export function useParameters(filters: ParameterListFilters, enabled = true) {
-  return useQuery({ ...parametersQueryOptions(filters), enabled, placeholderData: keepPreviousData });
+export function useParameters(query: ParameterListQuery, enabled = true) {
+  return useQuery({ ...parametersQueryOptions(query), enabled, placeholderData: keepPreviousData });
 }
 
 /** The largest page the API serves: enough for the base parameters a functional one may use. */
-export const BASE_PARAMETER_FILTERS: ParameterListFilters = { page: 1, pageSize: 100, type: 'NORMAL' };
+export const BASE_PARAMETER_QUERY: ParameterListQuery = { page: 1, pageSize: MAX_PAGE_SIZE, type: 'NORMAL' };

@@ -1,22 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { parameterSchema, type Parameter, type ParameterInput } from '@vayu/domain';
-import { apiClient } from '../../../app/api-client';
+import { parametersEndpoints, type ParameterInput } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { parameterKeys } from './parameter-keys';
-
-/** `POST /api/parameters`: 409 'Parameter already exists.' for a duplicate name. */
-export function createParameter(body: ParameterInput): Promise<Parameter> {
-  return apiClient.post('/parameters', body, { schema: parameterSchema });
-}
-
-/** `PUT /api/parameters/{id}`: 409 for a duplicate name or a stale version. */
-export function updateParameter({ id, body }: { id: number; body: ParameterInput }): Promise<Parameter> {
-  return apiClient.put(`/parameters/${id}`, body, { schema: parameterSchema });
-}
 
 export function useCreateParameter() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createParameter,
+    mutationFn: (body: ParameterInput) => callEndpoint(parametersEndpoints.createParameter, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: parameterKeys.all }),
   });
 }
@@ -24,7 +14,8 @@ export function useCreateParameter() {
 export function useUpdateParameter() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateParameter,
+    mutationFn: ({ id, body }: { id: number; body: ParameterInput }) =>
+      callEndpoint(parametersEndpoints.updateParameter, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: parameterKeys.all }),
   });
 }

@@ -1,0 +1,71 @@
+import type { ApiErrorCode, FieldError as ApiFieldError } from '@vayu/domain';
+import type { TFunction } from 'i18next';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { isApiError } from '../../app/api-client';
+import { describeErrorCode, getErrorMessage } from '../../app/error-message';
+
+export interface ServerErrorMapping<F extends FieldValues> {
+  /** The form's fields: details naming one of them are shown under it; others are left to the message. */
+  fields: readonly Path<F>[];
+  /** Codes that are about one field (`PARAMETER_EXISTS` → `label`): shown under that field. */
+  codeFields?: Partial<Record<ApiErrorCode, Path<F>>>;
+}
+
+export interface ServerErrorOutcome {
+  /** The code of the error (`null` for something that is not an API answer). */
+  code: string | null;
+  /** Whether a field now shows what is wrong (focus is on the first one). */
+  isShownOnField: boolean;
+  /** The wording for a notification or an alert, in the user's language. */
+  message: string;
+}
+
+/** The wording of one field's detail: by its code, with the server's rule text when the code is a specific rule. */
+export function describeFieldError(t: TFunction, detail: ApiFieldError): string {
+  switch (detail.code) {
+    case 'FIELD_REQUIRED':
+    case 'FIELD_TAKEN':
+    case 'FIELD_UNKNOWN':
+      return t(`errors.fields.${detail.code}`);
+    default:
+      // A specific rule (a pattern, a length, a range): its own text says more than a generic word.
+      return detail.message || t('errors.fields.FIELD_INVALID');
+  }
+}
+
+/**
+ * Puts an API error on a form: each field detail under its field, a
+ * field-bound code under its field; the first one gets the focus. Every
+ * decision is by code and path, never by the message text.
+ */
+export function applyServerError<F extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<F>,
+  t: TFunction,
+  mapping: ServerErrorMapping<F>,
+): ServerErrorOutcome {
+  const message = getErrorMessage(t, error);
+  if (!isApiError(error)) return { code: null, isShownOnField: false, message };
+  let isShownOnField = false;
+  const field = mapping.codeFields?.[error.code as ApiErrorCode];
+  if (field) {
+    setError(
+      field,
+      { type: error.code, message: describeErrorCode(t, error.code, error.params) },
+      { shouldFocus: true },
+    );
+    isShownOnField = true;
+  }
+  const known = mapping.fields as readonly string[];
+  for (const detail of error.details) {
+    const path = detail.path.replace(/^body\./, '');
+    if (!known.includes(path)) continue;
+    setError(
+      path as Path<F>,
+      { type: detail.code ?? 'server', message: describeFieldError(t, detail) },
+      { shouldFocus: !isShownOnField },
+    );
+    isShownOnField = true;
+  }
+  return { code: error.code, isShownOnField, message };
+}

@@ -1,0 +1,9 @@
+export { ConfirmDeleteButton, type ConfirmDeleteButtonProps } from './confirm-delete-button';
+export {
+  parseListQuery,
+  useListState,
+  writeListQuery,
+  type ListState,
+  type ListStateChange,
+  type ListStateOptions,
+} from './use-list-state';

@@ -1,0 +1,114 @@
+import type { z } from 'zod';
+import type { ApiErrorCode } from './errors.js';
+import type { Role, UserType } from './users.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call an endpoint. Record-level rules (404 for what one cannot see, 403 for what one cannot change) live in the API's services. */
+export type EndpointAccess =
+  { kind: 'public' } | { kind: 'signed-in'; userTypes?: readonly UserType[]; roles?: readonly Role[] };
+
+export const PUBLIC: EndpointAccess = { kind: 'public' };
+export const SIGNED_IN: EndpointAccess = { kind: 'signed-in' };
+/** Only these user types (and, when given, roles) may call it. */
+export const only = (userTypes: readonly UserType[], roles?: readonly Role[]): EndpointAccess => ({
+  kind: 'signed-in',
+  userTypes,
+  ...(roles ? { roles } : {}),
+});
+/** Site, partner and tenant admins: the account writers. */
+export const ACCOUNT_ADMINS = only(['site', 'partner', 'tenant'], ['admin']);
+/** The platform operator's own users. */
+export const SITE_ONLY = only(['site']);
+
+export function isAccessAllowed(access: EndpointAccess, who: { userType: UserType; role: Role }): boolean {
+  if (access.kind === 'public') return true;
+  if (access.userTypes && !access.userTypes.includes(who.userType)) return false;
+  if (access.roles && !access.roles.includes(who.role)) return false;
+  return true;
+}
+
+/**
+ * What a path parameter of a tenant-owned endpoint names, so that tests can
+ * try every such endpoint with another tenant's record (and expect 404).
+ */
+export type OwnedRecordKind = 'account' | 'user' | 'audit' | 'diagnostic';
+
+/**
+ * One API endpoint, defined once: the API registers its route, access rule
+ * and OpenAPI operation from it, and the web's client calls it through it.
+ */
+export interface EndpointDefinition {
+  method: HttpMethod;
+  /** Fastify style: `/api/parameters/:id`. */
+  path: `/api/${string}`;
+  /** Unique, lowerCamelCase; clients generated from the OpenAPI document name their functions after it. */
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  access: EndpointAccess;
+  params?: z.ZodObject;
+  query?: z.ZodType;
+  /** A JSON body. */
+  body?: z.ZodType;
+  /** A multipart/form-data body (fields and files) that the handler reads itself; documented with this schema. */
+  multipart?: z.ZodType;
+  /** The success answer's status (200 unless said). */
+  status?: 200 | 201 | 204;
+  /** The success answer (JSON); omitted when `produces` names another media type. */
+  response?: z.ZodType;
+  /** A non-JSON success answer (an image, a file). */
+  produces?: string;
+  /** Codes this endpoint answers with beyond those every endpoint of its kind has (validation, sign-in, access, not found). */
+  errors?: readonly ApiErrorCode[];
+  /** The path parameter that names a tenant-owned record, and what kind of record it is. */
+  owned?: { param: string; kind: OwnedRecordKind };
+}
+
+/** Keeps the literal types of a definition (paths, schemas) for the typed client and routes. */
+export function defineEndpoint<const E extends EndpointDefinition>(definition: E): E {
+  return definition;
+}
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** Path parameters as a client sends them. */
+export type EndpointParams<E extends EndpointDefinition> = E['params'] extends z.ZodObject
+  ? { [K in keyof z.output<E['params']>]: string | number }
+  : undefined;
+/** Query parameters as a client sends them (every field may be left out when it has a default). */
+export type EndpointQuery<E extends EndpointDefinition> = E['query'] extends z.ZodType
+  ? { [K in keyof z.output<E['query']>]?: z.output<E['query']>[K] | undefined }
+  : undefined;
+export type EndpointBody<E extends EndpointDefinition> = E['body'] extends z.ZodType
+  ? z.input<E['body']>
+  : E['multipart'] extends z.ZodType
+    ? FormData
+    : undefined;
+/** The success answer, as parsed by the response schema. */
+export type EndpointResponse<E extends EndpointDefinition> = E['response'] extends z.ZodType
+  ? z.output<E['response']>
+  : E['produces'] extends string
+    ? Blob
+    : undefined;
+/** What the API's handler receives after validation. */
+export type EndpointInput<E extends EndpointDefinition> = {
+  params: Output<E['params']>;
+  query: Output<E['query']>;
+  body: Output<E['body']>;
+};
+
+/** `/api/parameters/:id` with `{ id: 7 }` → `/api/parameters/7` (each value URI-encoded). */
+export function buildEndpointPath(path: string, params: Record<string, string | number> | undefined): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** `METHOD /path`, the key an endpoint is known by in logs and tests. */
+export function endpointKey(endpoint: Pick<EndpointDefinition, 'method' | 'path'>): string {
+  return `${endpoint.method} ${endpoint.path}`;
+}
