@@ -241,3 +241,46 @@ export function getAuditRangeErrors(range: AuditRange): { path: string; message:
   if (days > AUDIT_MAX_RANGE_DAYS) return [{ path: 'endDate', message: AUDIT_RANGE_MESSAGES.tooLong }];
   return [];
 }
+
+/** What an audit row is about: one name per table (or per kind of event that has no table of its own). */
+export const AUDIT_ENTITIES = [
+  'account',
+  'user',
+  'session',
+  'address',
+  'subscription',
+  'partner_request',
+  'corporate',
+  'approval_report',
+  'industry_category',
+  'master_category',
+  'parameter',
+  'derived_parameter',
+  'diagnostic_param',
+  'energy_metric',
+  'energy_parameter',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** What was done. */
+export const AUDIT_ACTIONS = [
+  'CREATE',
+  'UPDATE',
+  'DELETE',
+  'STATUS_CHANGE',
+  'WORKING_STATUS_CHANGE',
+  'PARTNER_CHANGE',
+  'SUBSCRIPTION_UPDATE',
+  'ADDRESS_UPDATE',
+  'APPROVAL',
+  'DEMO_DATA',
+  'MAIL',
+  'LOGIN',
+  'LOGIN_FAILED',
+  'PASSWORD_CHANGE',
+  'PASSWORD_RESET_REQUESTED',
+  'PASSWORD_SET',
+  'PRIMARY_USER_CHANGE',
+  'ACTIVATION_RESENT',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -4,6 +4,45 @@ import type { Executor } from '../db/client.js';
 import { accounts, boardTenants } from '../db/schema/index.js';
 import type { Principal } from './principal.js';
 
+declare const scopeBrand: unique symbol;
+
+/**
+ * Which tenants' rows a query may touch. Every repository function that reads
+ * or writes tenant-owned rows takes one; there is no "no scope". `all` is a
+ * distinct value that only a site principal (or a named system task) can
+ * obtain, so forgetting the scope and being a site user never look the same.
+ */
+export type DataScope =
+  | { readonly kind: 'all'; readonly [scopeBrand]: true; readonly reason: string }
+  | { readonly kind: 'principal'; readonly [scopeBrand]: true; readonly principal: Principal };
+
+/** The rows a signed-in principal may see: all tenants for a site user not acting for one tenant. */
+export function scopeOf(p: Principal): DataScope {
+  if (p.userType === 'site' && p.actingTenantId === null) {
+    return { kind: 'all', reason: `site user ${p.userId}` } as DataScope;
+  }
+  return { kind: 'principal', principal: p } as DataScope;
+}
+
+/**
+ * All tenants, for work that runs for the platform itself rather than for a
+ * user (background jobs, start-up, sign-in before there is a principal). The
+ * reason is named so that a reader sees why the scope is open.
+ */
+export function systemScope(reason: 'background job' | 'start-up' | 'sign-in' | 'session'): DataScope {
+  return { kind: 'all', reason } as DataScope;
+}
+
+/** The condition on `accounts` for a scope; undefined only for all tenants. */
+export function accountsWhere(scope: DataScope): SQL | undefined {
+  return scope.kind === 'all' ? undefined : visibleAccountsCondition(scope.principal);
+}
+
+/** The condition on a tenant-owned table's tenant column for a scope; undefined only for all tenants. */
+export function tenantRowsWhere(scope: DataScope, column: AnyPgColumn): SQL | undefined {
+  return scope.kind === 'all' ? undefined : tenantOwnedCondition(scope.principal, column);
+}
+
 /**
  * Visibility rules, in one place (architecture.md): site users see all
  * accounts; partner users their own account and their tenants; corporate users

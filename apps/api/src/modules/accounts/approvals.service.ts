@@ -89,7 +89,7 @@ export function createApprovalsService({ db, mailer }: { db: Database; mailer: M
         const values = { approvalStatus: body.approvalStatus, approvalRemark: body.remark };
         await updateApproval(tx, tenant.id, values);
         await recordAudit(tx, ctx, {
-          entity: 'tenant',
+          entity: 'account',
           entityId: tenant.id,
           action: 'APPROVAL',
           tenantId: tenant.id,
@@ -177,7 +177,7 @@ export function createApprovalsService({ db, mailer }: { db: Database; mailer: M
           createdAt: row.createdAt.toISOString(),
         };
         await recordAudit(tx, ctx, {
-          entity: 'tenant',
+          entity: 'account',
           entityId: tenant.id,
           action: 'DEMO_DATA',
           tenantId: tenant.id,

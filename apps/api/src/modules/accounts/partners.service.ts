@@ -109,7 +109,7 @@ export function createPartnersService({ db }: { db: Database }) {
         const id = await insertPartner(tx, form);
         const created = (await findPartnerById(tx, id, undefined))!;
         await recordAudit(tx, ctx, {
-          entity: 'partner',
+          entity: 'account',
           entityId: id,
           action: 'CREATE',
           tenantId: id,
@@ -137,7 +137,7 @@ export function createPartnersService({ db }: { db: Database }) {
         }
         const after = (await findPartnerById(tx, id, undefined))!;
         await recordAudit(tx, ctx, {
-          entity: 'partner',
+          entity: 'account',
           entityId: id,
           action: 'UPDATE',
           tenantId: id,
@@ -202,7 +202,7 @@ export function createPartnersService({ db }: { db: Database }) {
         const newPartnerId = toStoredPartnerId(partnerId);
         await updateTenantPartner(tx, tenant.id, newPartnerId);
         await recordAudit(tx, ctx, {
-          entity: 'tenant',
+          entity: 'account',
           entityId: tenant.id,
           action: 'PARTNER_CHANGE',
           tenantId: tenant.id,

@@ -71,7 +71,7 @@ export function createSubscriptionsService({ db }: { db: Database }) {
         }
         const after = (await findSubscription(tx, tenantId, undefined))!;
         await recordAudit(tx, ctx, {
-          entity: 'tenant',
+          entity: 'subscription',
           entityId: tenantId,
           action: 'SUBSCRIPTION_UPDATE',
           tenantId,

@@ -19,6 +19,7 @@ import {
   type TenantListQuery,
   type TenantPatchBody,
   type WorkingStatus,
+  type AuditAction,
 } from '@vayu/domain';
 import type { z } from 'zod';
 import type { RequestContext } from '../../auth/principal.js';
@@ -213,7 +214,7 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
     ctx: RequestContext,
     id: number,
     options: {
-      action: string;
+      action: AuditAction;
       changes: (current: AccountRow) => AccountChanges;
       check?: (current: AccountRow) => void;
       audit?: (before: AccountRow, after: AccountRow) => { oldValue: unknown; newValue: unknown };

@@ -1,11 +1,12 @@
+import type { AuditAction, AuditEntity } from '@vayu/domain';
 import type { Executor } from '../../db/client.js';
 import { auditLogs } from '../../db/schema/index.js';
 import type { RequestContext } from '../../auth/principal.js';
 
 export interface AuditEntry {
-  entity: string;
+  entity: AuditEntity;
   entityId: string | number | null;
-  action: string;
+  action: AuditAction;
   /** The tenant the record belongs to, when it is tenant-owned. */
   tenantId?: number | null;
   oldValue?: unknown;

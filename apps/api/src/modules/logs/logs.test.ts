@@ -71,7 +71,7 @@ describe('GET /api/logs', () => {
     await recordAudit(
       t.db,
       { userId: null, userName: null, accountId: null, actingTenantId: null, requestId: null, ip: null },
-      { entity: 'tenant', entityId: tenant.id, action: 'UPDATE', tenantId: tenant.id, newValue: { x: 1 } },
+      { entity: 'account', entityId: tenant.id, action: 'UPDATE', tenantId: tenant.id, newValue: { x: 1 } },
     );
     expect(await rowsOf(site, { tenantId: tenant.id })).toEqual([]);
   });
