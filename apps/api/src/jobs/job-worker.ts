@@ -135,6 +135,7 @@ export function createJobWorker<D extends JobDefinitions>(options: JobWorkerOpti
       () => controller.abort(new Error(`the job ran longer than ${definition.timeoutMs} ms`)),
       definition.timeoutMs,
     );
+    let outcome: { isDone: true; result: unknown } | { isDone: false; error: unknown };
     try {
       const payload = definition.payload.safeParse(job.payload);
       if (!payload.success) throw new PermanentJobError(`invalid payload: ${payload.error.message}`);
@@ -145,24 +146,34 @@ export function createJobWorker<D extends JobDefinitions>(options: JobWorkerOpti
       });
       const data = payload.data as JobPayload<D, typeof name>;
       const result = await Promise.race([handler(data, { job, signal: controller.signal }), aborted]);
-      if (!(await completeJob(db, job.id, workerId, result ?? null))) {
-        log.warn({ jobId: job.id, queue: name }, 'job finished after its lease was lost');
-      }
+      outcome = { isDone: true, result };
     } catch (error) {
-      const isLastTry = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
-      const retryInMs = isLastTry ? null : retryDelayMs(job.attempts, options.backoff ?? definition.backoff);
-      const outcome = await failJob(db, job.id, workerId, { error: describeError(error), retryInMs }).catch(
-        (failure: unknown) => {
-          log.error({ err: failure, jobId: job.id }, 'could not record a failed job; its lease will expire');
-          return null;
-        },
-      );
-      const details = { err: error, jobId: job.id, queue: name, attempt: job.attempts, ...outcome };
-      if (outcome?.state === 'dead') log.error(details, 'job failed for the last time and is dead');
-      else log.warn(details, 'job failed and will be retried');
+      outcome = { isDone: false, error };
     } finally {
       clearInterval(heartbeat);
       clearTimeout(timeout);
+    }
+    // Recording can fail too (the database went away): the lease then runs out and the job runs again.
+    try {
+      if (outcome.isDone) {
+        if (!(await completeJob(db, job.id, workerId, outcome.result ?? null))) {
+          log.warn({ jobId: job.id, queue: name }, 'job finished after its lease was lost');
+        }
+        return;
+      }
+      const { error } = outcome;
+      const isLastTry = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
+      const retryInMs = isLastTry ? null : retryDelayMs(job.attempts, options.backoff ?? definition.backoff);
+      const recorded = await failJob(db, job.id, workerId, { error: describeError(error), retryInMs });
+      const details = { err: error, jobId: job.id, queue: name, attempt: job.attempts, ...recorded };
+      if (!recorded) log.warn(details, 'job failed after its lease was lost');
+      else if (recorded.state === 'dead') log.error(details, 'job failed for the last time and is dead');
+      else log.warn(details, 'job failed and will be retried');
+    } catch (error) {
+      log.error(
+        { err: error, jobId: job.id },
+        'could not record how a job ended; it runs again when its lease expires',
+      );
     }
   }
 
