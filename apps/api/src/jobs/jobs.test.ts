@@ -247,7 +247,7 @@ describe('leases', () => {
           return 'ok';
         },
       },
-      { leaseMs: 900 },
+      { leaseMs: 2000 },
     );
     const id = await enqueue('test.renew');
     const { lockedUntil: firstLease } = await waitFor(async () => {
@@ -262,12 +262,12 @@ describe('leases', () => {
           return 'ok';
         },
       },
-      { leaseMs: 900 },
+      { leaseMs: 2000 },
     );
-    // Well past the first lease, renewed several times.
+    // Renewed until the first lease is long over (now > first lease end + 500 ms).
     await waitFor(async () => {
       const row = await findJob(id);
-      return row.lockedUntil && row.lockedUntil.getTime() > firstLease!.getTime() + 2000 && row;
+      return row.lockedUntil && row.lockedUntil.getTime() > firstLease!.getTime() + 2500 && row;
     });
     const job = await findJob(id);
     expect(job).toMatchObject({ state: 'active', lockedBy: first.workerId, attempts: 1 });
