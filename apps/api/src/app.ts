@@ -16,6 +16,8 @@ import { defaultWebDistDir } from './lib/paths.js';
 import { createDiskFileStore } from './lib/file-store.js';
 import { createMailer } from './lib/mailer.js';
 import { assertEndpointsRegistered, errorResponsesOf } from './lib/endpoints.js';
+import { jobQueue } from './jobs/job-definitions.js';
+import { createJobWorker } from './jobs/job-worker.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { registerModules } from './modules/index.js';
 import { registerAuthentication } from './plugins/authentication.js';
@@ -118,7 +120,21 @@ export async function buildApp(
     from: config.mailFrom,
     log: app.log,
   });
-  app.addHook('onClose', async () => mailer.stop());
+  // Background jobs (docs/decisions/0006-job-queue.md): one worker per process,
+  // started when the app is ready, stopped (waiting for running jobs) on close.
+  if (config.jobConcurrency > 0) {
+    const worker = createJobWorker({
+      db: database.db,
+      queue: jobQueue,
+      handlers: { 'mail.send': mailer.send },
+      log: app.log.child({ component: 'jobs' }),
+      concurrency: config.jobConcurrency,
+      pollIntervalMs: config.jobPollIntervalMs,
+      listen: database.listen,
+    });
+    app.addHook('onReady', () => worker.start());
+    app.addHook('onClose', () => worker.stop());
+  }
   // Multipart uploads (logos, documents): size-limited, parsed only by routes that ask for it.
   await app.register(fastifyMultipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 50, fieldSize: 64 * 1024 },

@@ -42,6 +42,18 @@ const configSchema = z
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Vayu <no-reply@vayu.local>'),
+    JOB_CONCURRENCY: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 64')
+      .max(64, 'must be between 0 and 64')
+      .default(4),
+    JOB_POLL_INTERVAL_MS: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(100, 'must be at least 100')
+      .max(600_000, 'must be at most 600000')
+      .default(2000),
     PUBLIC_URL: z.url('must be a URL such as https://console.example.com').optional(),
   })
   .superRefine((env, ctx) => {
@@ -74,6 +86,10 @@ export type Config = {
   webDistDir: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Background jobs this process runs at once; 0 runs none (another process does). */
+  jobConcurrency: number;
+  /** Longest wait before the worker looks for due jobs it was not told about. */
+  jobPollIntervalMs: number;
   /** Base of links in e-mails; defaults to http://localhost:PORT. */
   publicUrl: string;
   /** Uploaded files (logos, documents). */
@@ -126,6 +142,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    jobConcurrency: e.JOB_CONCURRENCY,
+    jobPollIntervalMs: e.JOB_POLL_INTERVAL_MS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     filesDir: resolve(e.DATA_DIR, 'files'),
   };

@@ -185,6 +185,7 @@ describe('configuration', () => {
       'SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD must be set together',
     ],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ JOB_CONCURRENCY: '100' }, 'JOB_CONCURRENCY must be between 0 and 64 (got "100")'],
   ])('refuses %o with a clear message', async (env, message) => {
     const server = await startServer({ DATA_DIR: tempDataDir(), ...env });
     expect(await server.exited).toBe(1);

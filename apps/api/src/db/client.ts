@@ -28,6 +28,13 @@ export interface DatabaseHandle {
    * other server processes on the same database wait for.
    */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * LISTENs on a channel; `onNotify` runs for each notification (sent on
+   * commit). Answers the unsubscribe. On the server a connection of its own
+   * listens, reconnecting after it drops (calling `onNotify` then, since
+   * notifications may have been missed).
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** Embedded only: the whole data directory as a tarball (used to snapshot a migrated test database). */
   dumpDataDir?: () => Promise<Blob>;
@@ -36,6 +43,57 @@ export interface DatabaseHandle {
 /** Arbitrary key of the advisory lock that serialises start-up work across server processes. */
 const STARTUP_LOCK_KEY = 7_246_001;
 
+const CHANNEL_PATTERN = /^[a-z_][a-z0-9_]*$/;
+
+/** A LISTEN connection outside the pool that comes back after the server drops it. */
+function listenOnServer(url: string, channel: string, onNotify: () => void) {
+  if (!CHANNEL_PATTERN.test(channel)) throw new Error(`Bad channel name ${channel}`);
+  let client: pg.Client | undefined;
+  let isClosed = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  function retrySoon() {
+    if (isClosed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect().then(onNotify, retrySoon);
+    }, 2000);
+    retryTimer.unref();
+  }
+
+  async function connect() {
+    const next = new pg.Client({ connectionString: url });
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (client !== next) return;
+      client = undefined;
+      retrySoon();
+    });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    await next.connect();
+    try {
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (isClosed) await next.end().catch(() => undefined);
+    else client = next;
+  }
+
+  return {
+    connect,
+    async close() {
+      isClosed = true;
+      clearTimeout(retryTimer);
+      await client?.end().catch(() => undefined);
+      client = undefined;
+    },
+  };
+}
+
 export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its connection must not crash the process.
@@ -43,6 +101,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const client = await pool.connect(); // fail fast with a clear error when the server is unreachable
   client.release();
   const db = drizzleNodePg(pool, { schema });
+  const listeners = new Set<ReturnType<typeof listenOnServer>>();
   return {
     db,
     kind: 'postgres',
@@ -57,7 +116,20 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         lockClient.release();
       }
     },
-    close: () => pool.end(),
+    async listen(channel, onNotify) {
+      const listener = listenOnServer(url, channel, onNotify);
+      await listener.connect();
+      listeners.add(listener);
+      return async () => {
+        listeners.delete(listener);
+        await listener.close();
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((listener) => listener.close()));
+      listeners.clear();
+      await pool.end();
+    },
   };
 }
 
@@ -80,6 +152,8 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
     // The data directory lock already keeps other processes out.
     withStartupLock: (work) => work(),
+    // PGlite delivers NOTIFY to its own listeners on commit, like a server does.
+    listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
   };

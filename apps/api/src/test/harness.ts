@@ -11,8 +11,13 @@ import { loadConfig, type Config } from '../config.js';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/client.js';
 import { withDatabase } from './global-setup.js';
 
+export interface TestDatabase extends DatabaseHandle {
+  /** On PostgreSQL: the database's URL, for tests that connect again (as another server process would). */
+  url?: string;
+}
+
 /** A fresh, migrated database of its own for one test file: PGlite by default, PostgreSQL when DATABASE_URL is set. */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const template = inject('pgTemplate');
@@ -27,6 +32,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     const handle = await openPostgres(withDatabase(url, name), 4);
     return {
       ...handle,
+      url: withDatabase(url, name),
       async close() {
         await handle.close();
         const cleanup = new pg.Client({ connectionString: url });

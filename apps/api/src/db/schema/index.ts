@@ -4,3 +4,4 @@ export * from './audit.js';
 export * from './parameters.js';
 export * from './devices.js';
 export * from './energy.js';
+export * from './jobs.js';

@@ -68,7 +68,10 @@ export const loginAttempts = pgTable('login_attempts', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** E-mail waiting to be sent, or kept as the outbox when no SMTP server is configured. */
+/**
+ * Every e-mail the console writes: sent by a `mail.send` job (`sent_at`, or the
+ * delivery errors in `error`), or kept here when no SMTP server is configured.
+ */
 export const emailOutbox = pgTable(
   'email_outbox',
   {
