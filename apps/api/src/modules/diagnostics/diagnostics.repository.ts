@@ -370,20 +370,26 @@ export async function updateDiagnosticParam(
 }
 
 /**
- * The set-up's parameters become exactly `parameterIds`. The rows belong to
- * the set-up: callers write them right after the set-up itself, within the
- * same scope and transaction.
+ * The set-up's parameters become exactly `parameterIds`, when the set-up is
+ * within `scope` (false otherwise, and nothing is written).
  */
 export async function setDiagnosticParamParameters(
   exec: Executor,
+  scope: DataScope,
   id: number,
   parameterIds: readonly number[],
-): Promise<void> {
+): Promise<boolean> {
+  const [setUp] = await exec
+    .select({ id: diagnosticParams.id })
+    .from(diagnosticParams)
+    .where(and(eq(diagnosticParams.id, id), setUpsWhere(scope)));
+  if (!setUp) return false;
   await exec.delete(diagnosticParamParameters).where(eq(diagnosticParamParameters.diagnosticParamId, id));
-  if (parameterIds.length === 0) return;
+  if (parameterIds.length === 0) return true;
   await exec
     .insert(diagnosticParamParameters)
     .values(parameterIds.map((parameterId) => ({ diagnosticParamId: id, parameterId })));
+  return true;
 }
 
 /** Deleting (within `scope`) only marks the row; its parameter list stays for the audit trail. */

@@ -109,7 +109,9 @@ export function createDiagnosticsService({ db }: { db: Database }) {
         const values = await valuesOf(tx, scope, body);
         const newId = await insertDiagnosticParam(tx, scope, values);
         if (newId === undefined) throw fieldError('tenantId', TENANT_MISSING_MESSAGE, 'FIELD_INVALID');
-        await setDiagnosticParamParameters(tx, newId, body.paramIds);
+        if (!(await setDiagnosticParamParameters(tx, scope, newId, body.paramIds))) {
+          throw notFound('Diagnostic parameter');
+        }
         await recordAudit(tx, ctx, {
           entity: ENTITY,
           entityId: newId,
@@ -136,7 +138,9 @@ export function createDiagnosticsService({ db }: { db: Database }) {
         if (current.version !== version) throw staleVersion();
         const values = await valuesOf(tx, scope, body, id);
         if (!(await updateDiagnosticParam(tx, scope, id, version, values))) throw staleVersion();
-        await setDiagnosticParamParameters(tx, id, body.paramIds);
+        if (!(await setDiagnosticParamParameters(tx, scope, id, body.paramIds))) {
+          throw notFound('Diagnostic parameter');
+        }
         await recordAudit(tx, ctx, {
           entity: ENTITY,
           entityId: id,
