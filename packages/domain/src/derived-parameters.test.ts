@@ -39,6 +39,8 @@ describe('checkDerivedParameterExpressions', () => {
     expect(check([series('A', 'so2 + 1', 'so3 * 2')])).toEqual([
       {
         path: 'derivedStdParamList.0.derivedExpressionProperties.1.expressionParam',
+        rule: 'unknownParameter',
+        values: { key: 'so3' },
         message: "Unknown parameter 'so3'.",
       },
     ]);
@@ -64,6 +66,8 @@ describe('checkDerivedParameterExpressions', () => {
     expect(check([series('Running Total', 'running_total + so2')])).toEqual([
       {
         path: 'derivedStdParamList.0.derivedExpressionProperties.0.expressionParam',
+        rule: 'expressionCycle',
+        values: { path: 'running_total → running_total' },
         message: 'The expression refers back to itself: running_total → running_total.',
       },
     ]);
@@ -78,6 +82,8 @@ describe('checkDerivedParameterExpressions', () => {
     expect(issues).toEqual([
       {
         path: 'derivedStdParamList.0.derivedExpressionProperties.0.conditionalStatement',
+        rule: 'expressionCycle',
+        values: { path: 'a → b → a' },
         message: 'The expression refers back to itself: a → b → a.',
       },
     ]);
@@ -96,7 +102,10 @@ describe('checkDerivedParameterExpressions', () => {
   });
 
   it('asks for an expression when one is empty', () => {
-    expect(check([series('A', '  ')])[0]?.message).toBe('Enter an expression.');
+    expect(check([series('A', '  ')])[0]).toMatchObject({
+      rule: 'expressionEmpty',
+      message: 'Enter an expression.',
+    });
   });
 });
 
@@ -204,10 +213,14 @@ describe('checkDerivedSeriesNames', () => {
     expect(issues).toEqual([
       {
         path: 'derivedStdParamList.0.derivedParamLabel',
+        rule: 'seriesStandardKey',
+        values: { name: 'so2' },
         message: 'The series name "so2" is already the key of a standard parameter.',
       },
       {
         path: 'derivedStdParamList.1.derivedParamLabel',
+        rule: 'seriesTaken',
+        values: { name: 'nox_mass', label: 'NOx Mass Emission' },
         message: 'The series name "nox_mass" is already used by the derived parameter "NOx Mass Emission".',
       },
     ]);

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { FieldError } from './errors.js';
-import { EXPRESSION_FUNCTIONS, checkDerivedExpression, findDependencyCycle } from './expressions.js';
+import {
+  EXPRESSION_FUNCTIONS,
+  checkDerivedExpression,
+  findDependencyCycle,
+  type ExpressionRule,
+} from './expressions.js';
 import {
   DERIVED_DOWNSAMPLE_AGGREGATIONS,
   METRIC_AGGREGATIONS,
@@ -97,12 +102,73 @@ export function getExpressionDependencies(text: string, keys: readonly string[])
   );
 }
 
+/** Rules of series names and of the expressions between series, beside those of one expression. */
+export const DERIVED_SERIES_RULES = [
+  'seriesName',
+  'seriesReserved',
+  'seriesTwice',
+  'seriesStandardKey',
+  'seriesTaken',
+  'expressionCycle',
+] as const;
+/** Why a field of a derived parameter is refused, beyond the schema's own checks. */
+export type DerivedRule = ExpressionRule | (typeof DERIVED_SERIES_RULES)[number];
+
+/**
+ * A refused field of a derived parameter: where (the body's path), the rule
+ * it breaks with the values its wording needs (clients word it from these,
+ * never from the message), and the English message.
+ */
+export interface DerivedFieldIssue {
+  path: string;
+  message: string;
+  rule: DerivedRule;
+  values: Record<string, string>;
+}
+
+/** The issue as an API field error: the rule's values stay with the clients that run the rule themselves. */
+export function toDerivedFieldError(issue: DerivedFieldIssue): FieldError {
+  return { path: issue.path, message: issue.message, code: 'FIELD_RULE' };
+}
+
 /** A problem with a series name as such, or null: the name must be usable in an expression. */
-export function checkDerivedSeriesName(name: string): string | null {
+export function checkDerivedSeriesName(name: string): Omit<DerivedFieldIssue, 'path'> | null {
   if (!name) return null; // an empty label has its own message
-  if (!SERIES_NAME_PATTERN.test(name)) return DERIVED_SERIES_NAME_MESSAGE;
-  if (RESERVED_NAMES.has(name)) return derivedSeriesReservedMessage(name);
+  if (!SERIES_NAME_PATTERN.test(name))
+    return { rule: 'seriesName', values: {}, message: DERIVED_SERIES_NAME_MESSAGE };
+  if (RESERVED_NAMES.has(name)) {
+    return { rule: 'seriesReserved', values: { name }, message: derivedSeriesReservedMessage(name) };
+  }
   return null;
+}
+
+const seriesLabelPath = (index: number) => `derivedStdParamList.${index}.derivedParamLabel`;
+
+/**
+ * The series names of one derived parameter as such: each usable in an
+ * expression and none used twice. The body schema refuses what this finds;
+ * forms call it to word each problem from its rule.
+ */
+export function checkOwnSeriesNames(body: {
+  derivedStdParamList: readonly Pick<DerivedSeriesDraft, 'derivedParamLabel'>[];
+}): DerivedFieldIssue[] {
+  const issues: DerivedFieldIssue[] = [];
+  const seen = new Set<string>();
+  body.derivedStdParamList.forEach((series, index) => {
+    const name = getDerivedSeriesName(series.derivedParamLabel ?? '');
+    const problem = checkDerivedSeriesName(name);
+    if (problem) issues.push({ path: seriesLabelPath(index), ...problem });
+    else if (name && seen.has(name)) {
+      issues.push({
+        path: seriesLabelPath(index),
+        rule: 'seriesTwice',
+        values: { name },
+        message: derivedSeriesDuplicateMessage(name),
+      });
+    }
+    seen.add(name);
+  });
+  return issues;
 }
 
 // --- entity ----------------------------------------------------------------
@@ -234,17 +300,18 @@ export const derivedParameterBodySchema = z
   })
   .strict()
   .superRefine((body, ctx) => {
-    const seen = new Set<string>();
-    body.derivedStdParamList.forEach((series, index) => {
-      const name = getDerivedSeriesName(series.derivedParamLabel);
-      const path = ['derivedStdParamList', index, 'derivedParamLabel'];
-      const problem = checkDerivedSeriesName(name);
-      if (problem) ctx.addIssue({ code: 'custom', path, message: problem });
-      else if (name && seen.has(name))
-        ctx.addIssue({ code: 'custom', path, message: derivedSeriesDuplicateMessage(name) });
-      seen.add(name);
-    });
+    for (const issue of checkOwnSeriesNames(body)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: issue.path.split('.').map(toPathSegment),
+        message: issue.message,
+      });
+    }
   });
+
+function toPathSegment(segment: string): string | number {
+  return /^\d+$/.test(segment) ? Number(segment) : segment;
+}
 export type DerivedParameterBody = z.infer<typeof derivedParameterBodySchema>;
 export type DerivedParameterInput = z.input<typeof derivedParameterBodySchema>;
 
@@ -274,8 +341,8 @@ export function checkDerivedParameterExpressions(
   body: { derivedStdParamList: readonly DerivedSeriesDraft[] },
   knownKeys: readonly string[],
   otherSeriesGraph: Readonly<Record<string, readonly string[]>>,
-): FieldError[] {
-  const issues: FieldError[] = [];
+): DerivedFieldIssue[] {
+  const issues: DerivedFieldIssue[] = [];
   const ownNames = body.derivedStdParamList.map((series) => getDerivedSeriesName(series.derivedParamLabel));
   const keys = [...new Set([...knownKeys, ...ownNames.filter(Boolean)])];
 
@@ -293,7 +360,12 @@ export function checkDerivedParameterExpressions(
         if (field === 'conditionalStatement' && !text.trim()) continue;
         const result = checkDerivedExpression(text, keys);
         if (!result.ok) {
-          issues.push({ path: rowPath(s, r, field), message: result.message });
+          issues.push({
+            path: rowPath(s, r, field),
+            rule: result.rule,
+            values: result.values,
+            message: result.message,
+          });
           continue;
         }
         result.dependencies.forEach((key) => dependencies.add(key));
@@ -314,7 +386,9 @@ export function checkDerivedParameterExpressions(
     const next = cycle[1]!;
     const use = uses.find((item) => item.series === s && item.dependencies.includes(next));
     issues.push({
-      path: use?.path ?? `derivedStdParamList.${s}.derivedParamLabel`,
+      path: use?.path ?? seriesLabelPath(s),
+      rule: 'expressionCycle',
+      values: { path: cycle.join(' → ') },
       message: derivedCycleMessage(cycle),
     });
   });
@@ -331,19 +405,32 @@ export function checkDerivedSeriesNames(
   body: { derivedStdParamList: readonly Pick<DerivedSeriesDraft, 'derivedParamLabel'>[] },
   standardKeys: readonly string[],
   otherSeries: readonly { name: string; derivedParameterLabel: string }[],
-): FieldError[] {
+): DerivedFieldIssue[] {
   const standard = new Set(standardKeys.map((key) => key.toLowerCase()));
   const owners = new Map(
     otherSeries.map((series) => [series.name.toLowerCase(), series.derivedParameterLabel]),
   );
-  const issues: FieldError[] = [];
+  const issues: DerivedFieldIssue[] = [];
   body.derivedStdParamList.forEach((series, index) => {
     const name = getDerivedSeriesName(series.derivedParamLabel);
     if (!name) return;
-    const path = `derivedStdParamList.${index}.derivedParamLabel`;
+    const path = seriesLabelPath(index);
     const owner = owners.get(name);
-    if (standard.has(name)) issues.push({ path, message: derivedSeriesStandardKeyMessage(name) });
-    else if (owner !== undefined) issues.push({ path, message: derivedSeriesTakenMessage(name, owner) });
+    if (standard.has(name)) {
+      issues.push({
+        path,
+        rule: 'seriesStandardKey',
+        values: { name },
+        message: derivedSeriesStandardKeyMessage(name),
+      });
+    } else if (owner !== undefined) {
+      issues.push({
+        path,
+        rule: 'seriesTaken',
+        values: { name, label: owner },
+        message: derivedSeriesTakenMessage(name, owner),
+      });
+    }
   });
   return issues;
 }

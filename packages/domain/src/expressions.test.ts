@@ -34,7 +34,12 @@ describe('derived parameter expressions', () => {
   });
 
   it('does not take a longer name for a shorter key', () => {
-    expect(checkDerivedExpression('nox2', KEYS)).toEqual({ ok: false, message: "Unknown parameter 'nox2'." });
+    expect(checkDerivedExpression('nox2', KEYS)).toEqual({
+      ok: false,
+      rule: 'unknownParameter',
+      values: { key: 'nox2' },
+      message: "Unknown parameter 'nox2'.",
+    });
   });
 });
 

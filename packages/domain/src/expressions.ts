@@ -17,7 +17,51 @@ export const EXPRESSION_FUNCTIONS = [
 const BINARY_OPERATORS = new Set(['+', '-', '*', '/', '%', '<', '>', '<=', '>=', '==', '!=', '&&', '||']);
 const UNARY_OPERATORS = new Set(['-', '+', '!']);
 
-export type ExpressionCheck = { ok: true; dependencies: string[] } | { ok: false; message: string };
+/** Why an expression is refused: clients word it from the rule and its values, never from the message. */
+export const EXPRESSION_RULES = [
+  'expressionEmpty',
+  'expressionTooLong',
+  'expressionSyntax',
+  'onlyNumbers',
+  'unknownParameter',
+  'operatorNotAllowed',
+  'unknownFunction',
+  'oneExpressionOnly',
+  'expressionKindNotAllowed',
+] as const;
+export type ExpressionRule = (typeof EXPRESSION_RULES)[number];
+
+/** A refused expression: the rule it breaks, the values its wording needs, and the English message. */
+export interface ExpressionProblem {
+  rule: ExpressionRule;
+  values: Record<string, string>;
+  message: string;
+}
+
+export type ExpressionCheck = { ok: true; dependencies: string[] } | ({ ok: false } & ExpressionProblem);
+
+const problemOf = (rule: ExpressionRule, values: Record<string, string> = {}): ExpressionProblem => {
+  switch (rule) {
+    case 'expressionEmpty':
+      return { rule, values, message: 'Enter an expression.' };
+    case 'expressionTooLong':
+      return { rule, values, message: 'The expression is too long.' };
+    case 'expressionSyntax':
+      return { rule, values, message: `Invalid expression: ${values.detail ?? ''}` };
+    case 'onlyNumbers':
+      return { rule, values, message: 'Only numbers may appear as values.' };
+    case 'unknownParameter':
+      return { rule, values, message: `Unknown parameter '${values.key ?? ''}'.` };
+    case 'operatorNotAllowed':
+      return { rule, values, message: `The operator '${values.operator ?? ''}' is not allowed.` };
+    case 'unknownFunction':
+      return { rule, values, message: `Unknown function '${values.name ?? ''}'.` };
+    case 'oneExpressionOnly':
+      return { rule, values, message: 'Write one expression only.' };
+    case 'expressionKindNotAllowed':
+      return { rule, values, message: 'This kind of expression is not allowed.' };
+  }
+};
 
 type Node = jsep.Expression;
 
@@ -43,8 +87,8 @@ function dottedName(node: Node): string {
  */
 export function checkDerivedExpression(expression: string, knownKeys: readonly string[]): ExpressionCheck {
   const text = expression.trim();
-  if (!text) return { ok: false, message: 'Enter an expression.' };
-  if (text.length > 1000) return { ok: false, message: 'The expression is too long.' };
+  if (!text) return { ok: false, ...problemOf('expressionEmpty') };
+  if (text.length > 1000) return { ok: false, ...problemOf('expressionTooLong') };
 
   // Known keys become placeholders so that dotted keys parse as one name.
   const keys = [...new Set(knownKeys)].sort((a, b) => b.length - a.length);
@@ -63,32 +107,32 @@ export function checkDerivedExpression(expression: string, knownKeys: readonly s
   try {
     tree = jsep(prepared);
   } catch (error) {
-    return { ok: false, message: `Invalid expression: ${(error as Error).message}` };
+    return { ok: false, ...problemOf('expressionSyntax', { detail: (error as Error).message }) };
   }
 
   const dependencies = new Set<string>();
   const restore = (name: string) => name.replace(/__p\d+__/g, (p) => placeholders.get(p) ?? p);
-  const visit = (node: Node): string | null => {
+  const visit = (node: Node): ExpressionProblem | null => {
     switch (node.type) {
       case 'Literal':
         return typeof node.value === 'number' || typeof node.value === 'boolean'
           ? null
-          : 'Only numbers may appear as values.';
+          : problemOf('onlyNumbers');
       case 'Identifier': {
         const key = placeholders.get(String(node.name));
-        if (key === undefined) return `Unknown parameter '${restore(String(node.name))}'.`;
+        if (key === undefined) return problemOf('unknownParameter', { key: restore(String(node.name)) });
         dependencies.add(key);
         return null;
       }
       case 'MemberExpression':
-        return `Unknown parameter '${restore(dottedName(node))}'.`;
+        return problemOf('unknownParameter', { key: restore(dottedName(node)) });
       case 'BinaryExpression':
         if (!BINARY_OPERATORS.has(String(node.operator)))
-          return `The operator '${String(node.operator)}' is not allowed.`;
+          return problemOf('operatorNotAllowed', { operator: String(node.operator) });
         return visit(node.left as Node) ?? visit(node.right as Node);
       case 'UnaryExpression':
         if (!UNARY_OPERATORS.has(String(node.operator)))
-          return `The operator '${String(node.operator)}' is not allowed.`;
+          return problemOf('operatorNotAllowed', { operator: String(node.operator) });
         return visit(node.argument as Node);
       case 'ConditionalExpression':
         return visit(node.test as Node) ?? visit(node.consequent as Node) ?? visit(node.alternate as Node);
@@ -96,7 +140,7 @@ export function checkDerivedExpression(expression: string, knownKeys: readonly s
         const callee = node.callee as Node;
         const name = callee.type === 'Identifier' ? String(callee.name) : dottedName(callee);
         if (!(EXPRESSION_FUNCTIONS as readonly string[]).includes(name))
-          return `Unknown function '${restore(name)}'.`;
+          return problemOf('unknownFunction', { name: restore(name) });
         for (const argument of node.arguments as Node[]) {
           const problem = visit(argument);
           if (problem) return problem;
@@ -104,13 +148,13 @@ export function checkDerivedExpression(expression: string, knownKeys: readonly s
         return null;
       }
       case 'Compound':
-        return 'Write one expression only.';
+        return problemOf('oneExpressionOnly');
       default:
-        return 'This kind of expression is not allowed.';
+        return problemOf('expressionKindNotAllowed');
     }
   };
   const problem = visit(tree);
-  return problem ? { ok: false, message: problem } : { ok: true, dependencies: [...dependencies] };
+  return problem ? { ok: false, ...problem } : { ok: true, dependencies: [...dependencies] };
 }
 
 /**

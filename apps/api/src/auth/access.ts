@@ -89,46 +89,6 @@ const LEGACY_ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/auditDetails/:id': only(['site', 'partner', 'tenant'], ['admin']),
   'GET /api/auditLog': only(['site']),
   'GET /api/logs': only(['site', 'partner', 'tenant'], ['admin']),
-
-  // Derived parameters: catalogue master data too; the energy screens list the energy ones
-  'GET /api/derivedParameters': SIGNED_IN,
-  'GET /api/derivedParameters/keys': SIGNED_IN,
-  'GET /api/derivedParameters/:id': SIGNED_IN,
-  'POST /api/derivedParameters': only(['site']),
-  'PUT /api/derivedParameters/:id': only(['site']),
-  'DELETE /api/derivedParameters/:id': only(['site']),
-  'GET /api/energy/derivedmetrics': SIGNED_IN,
-
-  // Energy module catalogue (metrics, energy parameters): platform master data like the parameters
-  'GET /api/energy/metrics': SIGNED_IN,
-  'GET /api/energy/metrics/:id': SIGNED_IN,
-  'POST /api/energy/metrics': only(['site']),
-  'PUT /api/energy/metrics/:id': only(['site']),
-  'DELETE /api/energy/metrics/:id': only(['site']),
-  'GET /api/energy/parameters': SIGNED_IN,
-  'GET /api/energy/parameters/:id': SIGNED_IN,
-  'POST /api/energy/parameters': only(['site']),
-  'PUT /api/energy/parameters/:id': only(['site']),
-  'DELETE /api/energy/parameters/:id': only(['site']),
-
-  // Device makes and models (read side) and diagnostic parameters; reads are scoped in the service
-  'GET /api/make': SIGNED_IN,
-  'GET /api/Analyser/make': SIGNED_IN,
-  'GET /api/Calibrator/make': SIGNED_IN,
-  'GET /api/modelByMake/:makeId': SIGNED_IN,
-  'GET /api/diagnosticParams': SIGNED_IN,
-  'GET /api/diagnosticParams/:id': SIGNED_IN,
-  'POST /api/diagnosticParams': only(['site']),
-  'PUT /api/diagnosticParams/:id': only(['site']),
-  'DELETE /api/diagnosticParams/:id': only(['site']),
-
-  // Reference lists: entity types, time zones, master categories
-  'GET /api/entityProps': SIGNED_IN,
-  'GET /api/timezones': SIGNED_IN,
-  'GET /api/masterCategories': SIGNED_IN,
-  'POST /api/masterCategories': only(['site']),
-  'PUT /api/masterCategories/:id': only(['site']),
-  'DELETE /api/masterCategories/:id': only(['site']),
 };
 
 /** Every route with who may call it: the endpoint definitions of `@vayu/domain`, and the routes not yet defined there. */

@@ -1,8 +1,16 @@
 import type { EndpointDefinition } from '../endpoint.js';
+import { catalogueEndpoints } from './catalogue.js';
+import { derivedParametersEndpoints } from './derived-parameters.js';
+import { diagnosticsEndpoints } from './diagnostics.js';
+import { energyEndpoints } from './energy.js';
 import { parametersEndpoints } from './parameters.js';
 
 export * from './common.js';
 export * from './parameters.js';
+export * from './catalogue.js';
+export * from './derived-parameters.js';
+export * from './diagnostics.js';
+export * from './energy.js';
 
 /**
  * Every endpoint of the API, by area. The API registers, authorizes and
@@ -11,6 +19,10 @@ export * from './parameters.js';
  */
 export const ENDPOINT_GROUPS = {
   parameters: parametersEndpoints,
+  derivedParameters: derivedParametersEndpoints,
+  energy: energyEndpoints,
+  diagnostics: diagnosticsEndpoints,
+  catalogue: catalogueEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export const ALL_ENDPOINTS: readonly EndpointDefinition[] = Object.values(ENDPOINT_GROUPS).flatMap((group) =>

@@ -92,6 +92,7 @@ describe('master categories', () => {
       payload: { type, description: 'Old form', version: 1 },
     });
     expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.code).toBe('STALE_VERSION');
     expect(stale.json().error.message).toBe(CONFLICT_MESSAGE);
 
     const deleted = await site({ method: 'DELETE', url: `/api/masterCategories/${category.id}` });
@@ -125,10 +126,12 @@ describe('master categories', () => {
       payload: { type: type.toUpperCase() },
     });
     expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().error.code).toBe('MASTER_CATEGORY_EXISTS');
     expect(duplicate.json().error.message).toBe(MASTER_CATEGORY_EXISTS_MESSAGE);
 
     const empty = await site({ method: 'POST', url: '/api/masterCategories', payload: { type: '  ' } });
     expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.code).toBe('VALIDATION_FAILED');
     expect(empty.json().error.details).toContainEqual(expect.objectContaining({ path: 'type' }));
   });
 
@@ -142,11 +145,14 @@ describe('master categories', () => {
         payload: { type: uniqueType('Green') },
       });
       expect(response.statusCode).toBe(403);
+      expect(response.json().error.code).toBe('FORBIDDEN');
     }
     expect(
       (await anonymous({ method: 'POST', url: '/api/masterCategories', payload: { type: 'White' } }))
         .statusCode,
     ).toBe(401);
-    expect((await anonymous({ method: 'GET', url: '/api/masterCategories' })).statusCode).toBe(401);
+    const signedOut = await anonymous({ method: 'GET', url: '/api/masterCategories' });
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json().error.code).toBe('UNAUTHENTICATED');
   });
 });

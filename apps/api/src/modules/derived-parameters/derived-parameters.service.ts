@@ -1,4 +1,5 @@
 import {
+  FIELD_MESSAGES,
   PARAMETER_EXISTS_MESSAGE,
   checkDerivedParameterExpressions,
   checkDerivedSeriesNames,
@@ -6,6 +7,7 @@ import {
   derivedSeriesInUseMessage,
   generateParameterIdentifiers,
   getDerivedSeriesName,
+  toDerivedFieldError,
   type DerivedParameter,
   type DerivedParameterBody,
   type EnergyDerivedMetric,
@@ -14,7 +16,7 @@ import {
 } from '@vayu/domain';
 import type { RequestContext } from '../../auth/principal.js';
 import type { Database, Executor } from '../../db/client.js';
-import { AppError, badRequest, notFound, staleVersion } from '../../lib/errors.js';
+import { AppError, badRequest, fieldError, notFound, staleVersion } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { isUniqueViolation } from '../users/users.repository.js';
 import {
@@ -116,7 +118,7 @@ export function createDerivedParametersService({ db }: { db: Database }) {
         Object.fromEntries(others.map((series) => [series.name, series.dependsOn])),
       ),
     ];
-    if (issues.length > 0) throw badRequest(INVALID_FIELDS_MESSAGE, issues);
+    if (issues.length > 0) throw badRequest(INVALID_FIELDS_MESSAGE, issues.map(toDerivedFieldError));
     return { values, catalogue };
   }
 
@@ -205,9 +207,7 @@ export function createDerivedParametersService({ db }: { db: Database }) {
       body: DerivedParameterBody,
     ): Promise<DerivedParameter> {
       const version = body.version;
-      if (version === undefined) {
-        throw badRequest('This field is required', [{ path: 'version', message: 'This field is required' }]);
-      }
+      if (version === undefined) throw fieldError('version', FIELD_MESSAGES.required, 'FIELD_REQUIRED');
       await db
         .transaction(async (tx) => {
           await lockDerivedParameterCatalogue(tx);

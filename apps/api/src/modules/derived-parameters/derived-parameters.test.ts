@@ -184,8 +184,10 @@ describe('POST /api/derivedParameters', () => {
         payload: body(label, [series(`Corrected ${id}`, ...rows)]),
       });
       expect(response.statusCode).toBe(400);
-      const details = response.json().error.details as { path: string; message: string }[];
+      expect(response.json().error.code).toBe('VALIDATION_FAILED');
+      const details = response.json().error.details as { path: string; message: string; code: string }[];
       expect(details).toHaveLength(1);
+      expect(details[0]!.code).toBe('FIELD_RULE');
       expect(details[0]!.path).toBe(path);
       expect(details[0]!.message).toMatch(message);
     }
@@ -201,11 +203,14 @@ describe('POST /api/derivedParameters', () => {
       payload: body(`Total ${id}`, [series(`Total ${id}`, `total_${id} + ${nox}`)]),
     });
     expect(self.statusCode).toBe(400);
+    expect(self.json().error.code).toBe('VALIDATION_FAILED');
+    // The documented detail shape: the rule's wording values stay with the clients that run the rule.
     expect(self.json().error.details).toEqual([
-      expect.objectContaining({
+      {
         path: 'derivedStdParamList.0.derivedExpressionProperties.0.expressionParam',
         message: `The expression refers back to itself: total_${id} → total_${id}.`,
-      }),
+        code: 'FIELD_RULE',
+      },
     ]);
 
     const first = await addDerived(body(`First ${id}`, [series(`A ${id}`, `${nox} * 2`)]));
@@ -316,6 +321,7 @@ describe('POST /api/derivedParameters', () => {
       payload: body(` FLUE  GAS ${id.toUpperCase()}`, [series(`S1 ${id}`, '1')]),
     });
     expect(standardClash.statusCode).toBe(409);
+    expect(standardClash.json().error.code).toBe('PARAMETER_EXISTS');
     expect(standardClash.json().error.message).toBe(PARAMETER_EXISTS_MESSAGE);
 
     const existing = await addDerived(body(`Heat Rate ${id}`, [series(`S2 ${id}`, '1')]));
@@ -325,6 +331,7 @@ describe('POST /api/derivedParameters', () => {
       payload: body(`  heat   RATE ${id}`, [series(`S3 ${id}`, '1')]),
     });
     expect(derivedClash.statusCode).toBe(409);
+    expect(derivedClash.json().error.code).toBe('PARAMETER_EXISTS');
     expect(derivedClash.json().error.message).toBe(PARAMETER_EXISTS_MESSAGE);
     // free again once deleted
     expect((await site({ method: 'DELETE', url: `/api/derivedParameters/${existing.id}` })).statusCode).toBe(
@@ -339,7 +346,9 @@ describe('POST /api/derivedParameters', () => {
       401,
     );
     const partner = await signInAs(await make.user((await make.partner()).id, 'admin'));
-    expect((await partner({ method: 'POST', url: '/api/derivedParameters', payload })).statusCode).toBe(403);
+    const refused = await partner({ method: 'POST', url: '/api/derivedParameters', payload });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('FORBIDDEN');
     const tenant = await signInAs(await make.user((await make.tenant()).id, 'admin'));
     expect((await tenant({ method: 'POST', url: '/api/derivedParameters', payload })).statusCode).toBe(403);
     expect(await derivedCountWithLabel(payload.label)).toBe(0);
@@ -420,6 +429,7 @@ describe('PUT /api/derivedParameters/:id', () => {
       payload: body(`Edited ${id}`, [series(`New ${id}`, '1')], { version: created.version }),
     });
     expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.code).toBe('STALE_VERSION');
     expect(stale.json().error.message).toBe(CONFLICT_MESSAGE);
   });
 
@@ -440,10 +450,12 @@ describe('PUT /api/derivedParameters/:id', () => {
       payload: body(created.label, [series(`Keep Series ${id}`, '1')]),
     });
     expect(noVersion.statusCode).toBe(400);
+    expect(noVersion.json().error.code).toBe('VALIDATION_FAILED');
     expect(noVersion.json().error.details).toContainEqual(
       expect.objectContaining({
         path: 'version',
         message: 'This field is required',
+        code: 'FIELD_REQUIRED',
       }),
     );
     const missing = await site({
@@ -452,6 +464,7 @@ describe('PUT /api/derivedParameters/:id', () => {
       payload: body(`X ${id}`, [series(`X ${id}`, '1')], { version: 1 }),
     });
     expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('NOT_FOUND');
 
     const payload = body(`X ${id}`, [series(`X ${id}`, '1')], { version: 2 });
     const url = `/api/derivedParameters/${created.id}`;
@@ -470,6 +483,10 @@ describe('PUT /api/derivedParameters/:id', () => {
       payload: body(base.label, [series(`Renamed ${id}`, '1')], { version: base.version }),
     });
     expect(renamed.statusCode).toBe(409);
+    expect(renamed.json().error).toMatchObject({
+      code: 'DERIVED_PARAMETER_IN_USE',
+      params: { action: 'rename', series: `base_series_${id}`, usedBy: user.label },
+    });
     expect(renamed.json().error.message).toBe(
       `The series "base_series_${id}" is used in an expression of the derived parameter "${user.label}" and cannot be renamed or removed.`,
     );
@@ -514,6 +531,10 @@ describe('DELETE /api/derivedParameters/:id', () => {
     );
     const refused = await site({ method: 'DELETE', url: `/api/derivedParameters/${base.id}` });
     expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: 'DERIVED_PARAMETER_IN_USE',
+      params: { action: 'delete', usedBy: user.label },
+    });
     expect(refused.json().error.message).toBe(
       `This derived parameter is used in an expression of the derived parameter "${user.label}" and cannot be deleted.`,
     );
@@ -573,6 +594,7 @@ describe('GET /api/derivedParameters', () => {
   it('answers 400 for a bad page size or mtype and 401 without a session', async () => {
     const bad = await site({ method: 'GET', url: '/api/derivedParameters?pageSize=500' });
     expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('VALIDATION_FAILED');
     expect(bad.json().error.details[0].path).toBe('querystring.pageSize');
     expect((await site({ method: 'GET', url: '/api/derivedParameters?mtype=moon' })).statusCode).toBe(400);
     expect((await anonymous({ method: 'GET', url: '/api/derivedParameters' })).statusCode).toBe(401);

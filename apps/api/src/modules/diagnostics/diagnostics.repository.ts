@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import {
   DIAGNOSTIC_UPLOAD_METHODS,
   getPageCount,
@@ -9,6 +9,7 @@ import {
   type Model,
   type Page,
 } from '@vayu/domain';
+import { type DataScope, tenantRowsWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import {
   accounts,
@@ -80,12 +81,23 @@ export async function lockActiveModel(exec: Executor, id: number): Promise<boole
   return rows.length > 0;
 }
 
-/** Whether an industry (a tenant account not deleted) exists; locked like `lockActiveModel`. */
-export async function lockActiveTenant(exec: Executor, id: number): Promise<boolean> {
+/**
+ * Whether an industry (a tenant account not deleted) exists and its rows are
+ * within `scope` (in manage mode: only the industry acted for); locked like
+ * `lockActiveModel`.
+ */
+export async function lockActiveTenant(exec: Executor, scope: DataScope, id: number): Promise<boolean> {
   const rows = await exec
     .select({ id: accounts.id })
     .from(accounts)
-    .where(and(eq(accounts.id, id), eq(accounts.type, 'tenant'), ne(accounts.status, DELETED)))
+    .where(
+      and(
+        eq(accounts.id, id),
+        eq(accounts.type, 'tenant'),
+        ne(accounts.status, DELETED),
+        tenantRowsWhere(scope, accounts.id),
+      ),
+    )
     .for('no key update');
   return rows.length > 0;
 }
@@ -107,6 +119,30 @@ export async function findActiveParameterIds(exec: Executor, ids: readonly numbe
 // ---------------------------------------------------------------------------
 // Diagnostic set-ups
 // ---------------------------------------------------------------------------
+
+/**
+ * The set-ups a scope reaches. Model set-ups describe an analyser, not a
+ * customer, so every scope has them; an industry's own set-up is reached by
+ * whoever may see that industry (site: all; partner: its industries;
+ * corporate, statutory: theirs; tenant: its own; manage mode: the industry
+ * acted for).
+ */
+function setUpsWhere(scope: DataScope): SQL | undefined {
+  const tenants = tenantRowsWhere(scope, diagnosticParams.tenantId);
+  return tenants === undefined ? undefined : or(isNotNull(diagnosticParams.modelId), tenants);
+}
+
+/** Whether rows of this industry are within `scope`. */
+async function isTenantInScope(exec: Executor, scope: DataScope, tenantId: number): Promise<boolean> {
+  const condition = tenantRowsWhere(scope, accounts.id);
+  if (condition === undefined) return true;
+  const rows = await exec
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.id, tenantId), condition))
+    .limit(1);
+  return rows.length > 0;
+}
 
 export interface DiagnosticParamListFilter {
   page: number;
@@ -210,18 +246,18 @@ async function findParametersOf(exec: Executor, ids: readonly number[]): Promise
 }
 
 /**
- * One page of active set-ups the caller may see (`scope`): model set-ups
- * first, by make and model, then industry set-ups by industry name. A make
- * filter matches the set-ups of that make's models.
+ * One page of active set-ups within `scope`: model set-ups first, by make and
+ * model, then industry set-ups by industry name. A make filter matches the
+ * set-ups of that make's models.
  */
 export async function findDiagnosticParamPage(
   exec: Executor,
+  scope: DataScope,
   filter: DiagnosticParamListFilter,
-  scope: SQL | undefined,
 ): Promise<Page<DiagnosticParam>> {
   const where = and(
     ne(diagnosticParams.status, DELETED),
-    scope,
+    setUpsWhere(scope),
     filter.makeId === undefined ? undefined : eq(models.makeId, filter.makeId),
     filter.modelId === undefined ? undefined : eq(diagnosticParams.modelId, filter.modelId),
     filter.tenantId === undefined ? undefined : eq(diagnosticParams.tenantId, filter.tenantId),
@@ -259,17 +295,22 @@ export async function findDiagnosticParamPage(
 /** A set-up, deleted or not, within `scope`; callers decide what a deleted one means. */
 export async function findDiagnosticParam(
   exec: Executor,
+  scope: DataScope,
   id: number,
-  scope?: SQL,
 ): Promise<DiagnosticParam | undefined> {
-  const [head] = await selectHeads(exec).where(and(eq(diagnosticParams.id, id), scope));
+  const [head] = await selectHeads(exec).where(and(eq(diagnosticParams.id, id), setUpsWhere(scope)));
   if (!head) return undefined;
   return toDiagnosticParam(head, await findParametersOf(exec, [id]));
 }
 
-/** The active set-up of this model or tenant, other than `exceptId`. */
+/**
+ * The active set-up of this model or tenant within `scope`, other than
+ * `exceptId`. The owner has been checked within the same scope, so every
+ * set-up of that owner is in it.
+ */
 export async function findActiveSetUpOfOwner(
   exec: Executor,
+  scope: DataScope,
   owner: { modelId: number | null; tenantId: number | null },
   exceptId?: number,
 ): Promise<number | undefined> {
@@ -279,6 +320,7 @@ export async function findActiveSetUpOfOwner(
     .where(
       and(
         ne(diagnosticParams.status, DELETED),
+        setUpsWhere(scope),
         owner.modelId !== null
           ? eq(diagnosticParams.modelId, owner.modelId)
           : eq(diagnosticParams.tenantId, owner.tenantId ?? -1),
@@ -289,18 +331,29 @@ export async function findActiveSetUpOfOwner(
   return row?.id;
 }
 
-export async function insertDiagnosticParam(exec: Executor, values: DiagnosticParamValues): Promise<number> {
+/**
+ * A new set-up within `scope`: refused (undefined) when its industry is not
+ * one the scope reaches. The owner row is locked by the caller's checks.
+ */
+export async function insertDiagnosticParam(
+  exec: Executor,
+  scope: DataScope,
+  values: DiagnosticParamValues,
+): Promise<number | undefined> {
+  if (values.tenantId !== null && !(await isTenantInScope(exec, scope, values.tenantId))) return undefined;
   const [row] = await exec.insert(diagnosticParams).values(values).returning({ id: diagnosticParams.id });
   return row!.id;
 }
 
-/** Changes an active set-up, only from its current version. */
+/** Changes an active set-up within `scope`, only from its current version. */
 export async function updateDiagnosticParam(
   exec: Executor,
+  scope: DataScope,
   id: number,
   version: number,
   values: DiagnosticParamValues,
 ): Promise<boolean> {
+  if (values.tenantId !== null && !(await isTenantInScope(exec, scope, values.tenantId))) return false;
   const rows = await exec
     .update(diagnosticParams)
     .set({ ...values, version: sql`${diagnosticParams.version} + 1`, updatedAt: new Date() })
@@ -308,6 +361,7 @@ export async function updateDiagnosticParam(
       and(
         eq(diagnosticParams.id, id),
         ne(diagnosticParams.status, DELETED),
+        setUpsWhere(scope),
         eq(diagnosticParams.version, version),
       ),
     )
@@ -315,25 +369,39 @@ export async function updateDiagnosticParam(
   return rows.length > 0;
 }
 
-/** The set-up's parameters become exactly `parameterIds`. */
+/**
+ * The set-up's parameters become exactly `parameterIds`, when the set-up is
+ * within `scope` (false otherwise, and nothing is written).
+ */
 export async function setDiagnosticParamParameters(
   exec: Executor,
+  scope: DataScope,
   id: number,
   parameterIds: readonly number[],
-): Promise<void> {
+): Promise<boolean> {
+  const [setUp] = await exec
+    .select({ id: diagnosticParams.id })
+    .from(diagnosticParams)
+    .where(and(eq(diagnosticParams.id, id), setUpsWhere(scope)));
+  if (!setUp) return false;
   await exec.delete(diagnosticParamParameters).where(eq(diagnosticParamParameters.diagnosticParamId, id));
-  if (parameterIds.length === 0) return;
+  if (parameterIds.length === 0) return true;
   await exec
     .insert(diagnosticParamParameters)
     .values(parameterIds.map((parameterId) => ({ diagnosticParamId: id, parameterId })));
+  return true;
 }
 
-/** Deleting only marks the row; its parameter list stays for the audit trail. */
-export async function markDiagnosticParamDeleted(exec: Executor, id: number): Promise<boolean> {
+/** Deleting (within `scope`) only marks the row; its parameter list stays for the audit trail. */
+export async function markDiagnosticParamDeleted(
+  exec: Executor,
+  scope: DataScope,
+  id: number,
+): Promise<boolean> {
   const rows = await exec
     .update(diagnosticParams)
     .set({ status: DELETED, version: sql`${diagnosticParams.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(diagnosticParams.id, id), ne(diagnosticParams.status, DELETED)))
+    .where(and(eq(diagnosticParams.id, id), ne(diagnosticParams.status, DELETED), setUpsWhere(scope)))
     .returning({ id: diagnosticParams.id });
   return rows.length > 0;
 }
@@ -341,7 +409,9 @@ export async function markDiagnosticParamDeleted(exec: Executor, id: number): Pr
 /**
  * An active diagnostic set-up that lists this catalogue parameter, described
  * for a refusal message ("the diagnostic parameters of SICK MCS100FT"), or
- * null when none does. The standard parameter delete check calls it.
+ * null when none does. The standard parameter delete check calls it: a
+ * catalogue parameter is platform data, and whether any industry still uses
+ * it is a question about every industry, so it looks across all of them.
  */
 export async function findDiagnosticUseOfParameter(
   exec: Executor,

@@ -1,4 +1,3 @@
-import { type SQL, isNotNull, or } from 'drizzle-orm';
 import {
   DIAGNOSTIC_MODEL_TAKEN_MESSAGE,
   DIAGNOSTIC_TENANT_TAKEN_MESSAGE,
@@ -13,10 +12,9 @@ import {
   type Page,
 } from '@vayu/domain';
 import type { RequestContext } from '../../auth/principal.js';
-import { tenantOwnedCondition } from '../../auth/scope.js';
+import { type DataScope, scopeOf } from '../../auth/scope.js';
 import type { Database, Executor } from '../../db/client.js';
-import { diagnosticParams } from '../../db/schema/index.js';
-import { AppError, badRequest, notFound, staleVersion } from '../../lib/errors.js';
+import { AppError, fieldError, notFound, staleVersion } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
   type DiagnosticParamValues,
@@ -42,20 +40,13 @@ const parametersMissingMessage = (ids: number[]) =>
   `${ids.length === 1 ? 'This parameter does' : 'These parameters do'} not exist in the catalogue: ${ids.join(', ')}.`;
 
 /**
- * Which set-ups a user may read. Model set-ups describe an analyser, not a
- * customer, so everyone signed in sees them; an industry's own set-up is seen
- * by whoever may see that industry (site: all; partner: its industries;
- * corporate, statutory: theirs; tenant: its own; manage mode: the industry
- * acted for).
+ * Model set-ups describe an analyser, not a customer, so everyone signed in
+ * sees them; an industry's own set-up is seen (and, by site users, changed)
+ * only within the principal's scope — the repository applies it.
  */
-function readScope(ctx: RequestContext): SQL | undefined {
-  const tenants = tenantOwnedCondition(ctx.principal, diagnosticParams.tenantId);
-  return tenants === undefined ? undefined : or(isNotNull(diagnosticParams.modelId), tenants);
-}
-
 export function createDiagnosticsService({ db }: { db: Database }) {
-  async function getActiveSetUp(exec: Executor, id: number, scope?: SQL) {
-    const setUp = await findDiagnosticParam(exec, id, scope);
+  async function getActiveSetUp(exec: Executor, scope: DataScope, id: number) {
+    const setUp = await findDiagnosticParam(exec, scope, id);
     if (!setUp || setUp.status === 'DELETED') throw notFound('Diagnostic parameter');
     return setUp;
   }
@@ -65,21 +56,18 @@ export function createDiagnosticsService({ db }: { db: Database }) {
    * values to store. The owner row is locked, so the one-set-up-per-owner
    * check below cannot race another write for the same owner.
    */
-  async function valuesOf(exec: Executor, body: DiagnosticParamBody, selfId?: number) {
+  async function valuesOf(exec: Executor, scope: DataScope, body: DiagnosticParamBody, selfId?: number) {
     if (body.modelId !== null && !(await lockActiveModel(exec, body.modelId))) {
-      throw badRequest(MODEL_MISSING_MESSAGE, [{ path: 'modelId', message: MODEL_MISSING_MESSAGE }]);
+      throw fieldError('modelId', MODEL_MISSING_MESSAGE, 'FIELD_INVALID');
     }
-    if (body.tenantId !== null && !(await lockActiveTenant(exec, body.tenantId))) {
-      throw badRequest(TENANT_MISSING_MESSAGE, [{ path: 'tenantId', message: TENANT_MISSING_MESSAGE }]);
+    if (body.tenantId !== null && !(await lockActiveTenant(exec, scope, body.tenantId))) {
+      throw fieldError('tenantId', TENANT_MISSING_MESSAGE, 'FIELD_INVALID');
     }
     const found = new Set(await findActiveParameterIds(exec, body.paramIds));
     const missing = body.paramIds.filter((id) => !found.has(id));
-    if (missing.length > 0) {
-      const message = parametersMissingMessage(missing);
-      throw badRequest(message, [{ path: 'paramIds', message }]);
-    }
+    if (missing.length > 0) throw fieldError('paramIds', parametersMissingMessage(missing), 'FIELD_INVALID');
     const owner = { modelId: body.modelId, tenantId: body.tenantId };
-    if ((await findActiveSetUpOfOwner(exec, owner, selfId)) !== undefined) {
+    if ((await findActiveSetUpOfOwner(exec, scope, owner, selfId)) !== undefined) {
       throw body.modelId !== null
         ? new AppError('DIAGNOSTIC_MODEL_TAKEN', DIAGNOSTIC_MODEL_TAKEN_MESSAGE)
         : new AppError('DIAGNOSTIC_TENANT_TAKEN', DIAGNOSTIC_TENANT_TAKEN_MESSAGE);
@@ -108,29 +96,33 @@ export function createDiagnosticsService({ db }: { db: Database }) {
       ctx: RequestContext,
       query: DiagnosticParamListQuery,
     ): Promise<Page<DiagnosticParam>> {
-      return findDiagnosticParamPage(db, query, readScope(ctx));
+      return findDiagnosticParamPage(db, scopeOf(ctx.principal), query);
     },
 
     getDiagnosticParam(ctx: RequestContext, id: number): Promise<DiagnosticParam> {
-      return getActiveSetUp(db, id, readScope(ctx));
+      return getActiveSetUp(db, scopeOf(ctx.principal), id);
     },
 
     async createDiagnosticParam(ctx: RequestContext, body: DiagnosticParamBody): Promise<DiagnosticParam> {
+      const scope = scopeOf(ctx.principal);
       const id = await db.transaction(async (tx) => {
-        const values = await valuesOf(tx, body);
-        const newId = await insertDiagnosticParam(tx, values);
-        await setDiagnosticParamParameters(tx, newId, body.paramIds);
+        const values = await valuesOf(tx, scope, body);
+        const newId = await insertDiagnosticParam(tx, scope, values);
+        if (newId === undefined) throw fieldError('tenantId', TENANT_MISSING_MESSAGE, 'FIELD_INVALID');
+        if (!(await setDiagnosticParamParameters(tx, scope, newId, body.paramIds))) {
+          throw notFound('Diagnostic parameter');
+        }
         await recordAudit(tx, ctx, {
           entity: ENTITY,
           entityId: newId,
           action: 'CREATE',
           tenantId: values.tenantId,
           oldValue: null,
-          newValue: await findDiagnosticParam(tx, newId),
+          newValue: await findDiagnosticParam(tx, scope, newId),
         });
         return newId;
       });
-      return (await findDiagnosticParam(db, id))!;
+      return (await findDiagnosticParam(db, scope, id))!;
     },
 
     async updateDiagnosticParam(
@@ -139,31 +131,33 @@ export function createDiagnosticsService({ db }: { db: Database }) {
       body: DiagnosticParamBody,
     ): Promise<DiagnosticParam> {
       const version = body.version;
-      if (version === undefined) {
-        throw badRequest(FIELD_MESSAGES.required, [{ path: 'version', message: FIELD_MESSAGES.required }]);
-      }
+      if (version === undefined) throw fieldError('version', FIELD_MESSAGES.required, 'FIELD_REQUIRED');
+      const scope = scopeOf(ctx.principal);
       await db.transaction(async (tx) => {
-        const current = await getActiveSetUp(tx, id);
+        const current = await getActiveSetUp(tx, scope, id);
         if (current.version !== version) throw staleVersion();
-        const values = await valuesOf(tx, body, id);
-        if (!(await updateDiagnosticParam(tx, id, version, values))) throw staleVersion();
-        await setDiagnosticParamParameters(tx, id, body.paramIds);
+        const values = await valuesOf(tx, scope, body, id);
+        if (!(await updateDiagnosticParam(tx, scope, id, version, values))) throw staleVersion();
+        if (!(await setDiagnosticParamParameters(tx, scope, id, body.paramIds))) {
+          throw notFound('Diagnostic parameter');
+        }
         await recordAudit(tx, ctx, {
           entity: ENTITY,
           entityId: id,
           action: 'UPDATE',
           tenantId: values.tenantId ?? current.tenant?.id ?? null,
           oldValue: current,
-          newValue: await findDiagnosticParam(tx, id),
+          newValue: await findDiagnosticParam(tx, scope, id),
         });
       });
-      return (await findDiagnosticParam(db, id))!;
+      return (await findDiagnosticParam(db, scope, id))!;
     },
 
     async deleteDiagnosticParam(ctx: RequestContext, id: number): Promise<DiagnosticParam> {
+      const scope = scopeOf(ctx.principal);
       await db.transaction(async (tx) => {
-        const current = await getActiveSetUp(tx, id);
-        if (!(await markDiagnosticParamDeleted(tx, id))) throw notFound('Diagnostic parameter');
+        const current = await getActiveSetUp(tx, scope, id);
+        if (!(await markDiagnosticParamDeleted(tx, scope, id))) throw notFound('Diagnostic parameter');
         await recordAudit(tx, ctx, {
           entity: ENTITY,
           entityId: id,
@@ -173,7 +167,7 @@ export function createDiagnosticsService({ db }: { db: Database }) {
           newValue: { ...current, status: 'DELETED' },
         });
       });
-      return (await findDiagnosticParam(db, id))!;
+      return (await findDiagnosticParam(db, scope, id))!;
     },
   };
 }

@@ -103,7 +103,9 @@ describe('GET /api/make and /api/modelByMake', () => {
     expect(list.map((m) => m.name)).toEqual(['ab 100', 'ZX-9']);
     expect(list[0]).toMatchObject({ modelType: 'CEMS', make: { id: maker.id, name: maker.name } });
 
-    expect((await site({ method: 'GET', url: '/api/modelByMake/2000000000' })).statusCode).toBe(404);
+    const unknownMake = await site({ method: 'GET', url: '/api/modelByMake/2000000000' });
+    expect(unknownMake.statusCode).toBe(404);
+    expect(unknownMake.json().error.code).toBe('NOT_FOUND');
     expect((await site({ method: 'GET', url: '/api/modelByMake/abc' })).statusCode).toBe(400);
     expect((await anonymous({ method: 'GET', url: `/api/modelByMake/${maker.id}` })).statusCode).toBe(401);
   });
@@ -174,6 +176,7 @@ describe('POST /api/diagnosticParams', () => {
 
     const noParams = await post({ modelId, paramIds: [] });
     expect(noParams.statusCode).toBe(400);
+    expect(noParams.json().error.code).toBe('VALIDATION_FAILED');
     expect(noParams.json().error.details).toContainEqual(
       expect.objectContaining({
         path: 'paramIds',
@@ -219,6 +222,8 @@ describe('POST /api/diagnosticParams', () => {
     const fieldOf = async (payload: Record<string, unknown>) => {
       const response = await post(payload);
       expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe('VALIDATION_FAILED');
+      expect(response.json().error.details[0].code).toBe('FIELD_INVALID');
       return response.json().error.details[0].path as string;
     };
 
@@ -252,6 +257,7 @@ describe('POST /api/diagnosticParams', () => {
       payload: { modelId, paramIds: [param] },
     });
     expect(sameModel.statusCode).toBe(409);
+    expect(sameModel.json().error.code).toBe('DIAGNOSTIC_MODEL_TAKEN');
     expect(sameModel.json().error.message).toBe(DIAGNOSTIC_MODEL_TAKEN_MESSAGE);
     const sameTenant = await site({
       method: 'POST',
@@ -259,6 +265,7 @@ describe('POST /api/diagnosticParams', () => {
       payload: { tenantId: tenant.id, paramIds: [param] },
     });
     expect(sameTenant.statusCode).toBe(409);
+    expect(sameTenant.json().error.code).toBe('DIAGNOSTIC_TENANT_TAKEN');
     expect(sameTenant.json().error.message).toBe(DIAGNOSTIC_TENANT_TAKEN_MESSAGE);
 
     await site({ method: 'DELETE', url: `/api/diagnosticParams/${first.id}` });
@@ -332,9 +339,9 @@ describe('GET /api/diagnosticParams', () => {
     const partnerSees = await idsSeenBy(partner);
     expect(partnerSees).toEqual(expect.arrayContaining([modelSetUp.id, ownSetUp.id]));
     expect(partnerSees).not.toContain(otherSetUp.id);
-    expect((await partner({ method: 'GET', url: `/api/diagnosticParams/${otherSetUp.id}` })).statusCode).toBe(
-      404,
-    );
+    const hidden = await partner({ method: 'GET', url: `/api/diagnosticParams/${otherSetUp.id}` });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().error.code).toBe('NOT_FOUND');
 
     const industry = await signInAs(await make.user(otherTenant.id, 'user'));
     const industrySees = await idsSeenBy(industry);
@@ -346,6 +353,61 @@ describe('GET /api/diagnosticParams', () => {
     expect(
       (await industry({ method: 'GET', url: `/api/diagnosticParams/${modelSetUp.id}` })).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('a site user acting for one industry', () => {
+  it('reads and changes the model set-ups and that industry’s only; other industries are not there (404, 400)', async () => {
+    const acted = await make.tenant();
+    const other = await make.tenant();
+    const maker = await addMake();
+    const param = await addCatalogueParameter();
+    const modelSetUp = await addSetUp({ modelId: maker.models[0]!.id, paramIds: [param] });
+    const actedSetUp = await addSetUp({ tenantId: acted.id, paramIds: [param] });
+    const otherSetUp = await addSetUp({ tenantId: other.id, paramIds: [param] });
+    const siteUser = await make.siteUser('admin');
+    const acting = asUser(t.app, await signIn(t.app, siteUser.email, siteUser.password), {
+      'x-tenant-id': String(acted.id),
+    });
+
+    const list = await acting({ method: 'GET', url: '/api/diagnosticParams?pageSize=100' });
+    const ids = (list.json().items as DiagnosticParam[]).map((item) => item.id);
+    expect(ids).toEqual(expect.arrayContaining([modelSetUp.id, actedSetUp.id]));
+    expect(ids).not.toContain(otherSetUp.id);
+
+    const edit = (setUp: DiagnosticParam) =>
+      acting({
+        method: 'PUT',
+        url: `/api/diagnosticParams/${setUp.id}`,
+        payload: {
+          tenantId: setUp.tenant?.id ?? null,
+          modelId: setUp.model?.id ?? null,
+          paramIds: [param],
+          isRemoteCalibration: true,
+          version: setUp.version,
+        },
+      });
+    expect((await edit(actedSetUp)).statusCode).toBe(200);
+    expect((await edit(modelSetUp)).statusCode).toBe(200);
+    const hidden = await edit(otherSetUp);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().error.code).toBe('NOT_FOUND');
+    const removed = await acting({ method: 'DELETE', url: `/api/diagnosticParams/${otherSetUp.id}` });
+    expect(removed.statusCode).toBe(404);
+
+    // A set-up for another industry cannot be written from here either.
+    const third = await make.tenant();
+    const create = await acting({
+      method: 'POST',
+      url: '/api/diagnosticParams',
+      payload: { tenantId: third.id, paramIds: [param] },
+    });
+    expect(create.statusCode).toBe(400);
+    expect(create.json().error.details).toEqual([expect.objectContaining({ path: 'tenantId' })]);
+    const untouched = await (
+      await siteAdmin()
+    )({ method: 'GET', url: `/api/diagnosticParams/${otherSetUp.id}` });
+    expect(untouched.json()).toMatchObject({ version: otherSetUp.version, status: 'ENABLED' });
   });
 });
 
@@ -395,6 +457,7 @@ describe('PUT /api/diagnosticParams/:id', () => {
       payload: { modelId, paramIds: [a], version: created.version },
     });
     expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.code).toBe('STALE_VERSION');
     expect(stale.json().error.message).toBe(CONFLICT_MESSAGE);
     const after = await site({ method: 'GET', url: `/api/diagnosticParams/${created.id}` });
     expect(after.json().version).toBe(2);
@@ -427,6 +490,7 @@ describe('PUT /api/diagnosticParams/:id', () => {
       payload: { modelId: maker.models[1]!.id, paramIds: [param], version: one.version },
     });
     expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.code).toBe('DIAGNOSTIC_MODEL_TAKEN');
     expect(taken.json().error.message).toBe(DIAGNOSTIC_MODEL_TAKEN_MESSAGE);
 
     const payload = { modelId: maker.models[0]!.id, paramIds: [param], version: one.version };

@@ -1,4 +1,5 @@
 import {
+  FIELD_MESSAGES,
   ENERGY_METRICS_UNKNOWN_MESSAGE,
   ENERGY_MTYPE,
   ENERGY_PARAMETER_EXISTS_MESSAGE,
@@ -14,7 +15,7 @@ import {
 } from '@vayu/domain';
 import type { RequestContext } from '../../auth/principal.js';
 import type { Database, Executor } from '../../db/client.js';
-import { AppError, badRequest, notFound, staleVersion } from '../../lib/errors.js';
+import { AppError, fieldError, notFound, staleVersion } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { isUniqueViolation } from '../users/users.repository.js';
 import {
@@ -41,12 +42,9 @@ import {
 
 const METRIC = 'energy_metric';
 const ENERGY_PARAMETER = 'energy_parameter';
-const VERSION_REQUIRED = 'This field is required';
-
+/** The edit schemas require it; this narrows the type for the update. */
 function requireVersion(version: number | undefined): number {
-  if (version === undefined) {
-    throw badRequest(VERSION_REQUIRED, [{ path: 'version', message: VERSION_REQUIRED }]);
-  }
+  if (version === undefined) throw fieldError('version', FIELD_MESSAGES.required, 'FIELD_REQUIRED');
   return version;
 }
 
@@ -87,16 +85,12 @@ export function createEnergyService({ db }: { db: Database }) {
     if (body.parameterId !== null) {
       const source = await findSourceParameter(exec, body.parameterId);
       if (!source || source.mtype !== ENERGY_MTYPE) {
-        throw badRequest(ENERGY_SOURCE_PARAMETER_MESSAGE, [
-          { path: 'parameterId', message: ENERGY_SOURCE_PARAMETER_MESSAGE },
-        ]);
+        throw fieldError('parameterId', ENERGY_SOURCE_PARAMETER_MESSAGE, 'FIELD_RULE');
       }
     }
     const found = await findActiveMetricIds(exec, body.metricIds);
     if (found.length !== body.metricIds.length) {
-      throw badRequest(ENERGY_METRICS_UNKNOWN_MESSAGE, [
-        { path: 'metricIds', message: ENERGY_METRICS_UNKNOWN_MESSAGE },
-      ]);
+      throw fieldError('metricIds', ENERGY_METRICS_UNKNOWN_MESSAGE, 'FIELD_RULE');
     }
     const { name, paramKey } = generateParameterIdentifiers(body.label);
     return {

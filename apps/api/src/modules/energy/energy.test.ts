@@ -111,6 +111,7 @@ describe('POST /api/energy/metrics', () => {
       payload: { key: 'peak demand', label: '', value: 'median' },
     });
     expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('VALIDATION_FAILED');
     const details = bad.json().error.details as { path: string; message: string }[];
     expect(details).toContainEqual(expect.objectContaining({ path: 'key', message: METRIC_KEY_MESSAGE }));
     expect(details.map((d) => d.path).sort()).toEqual(['key', 'label', 'value']);
@@ -130,6 +131,7 @@ describe('POST /api/energy/metrics', () => {
       payload: { key: existing.key.toUpperCase(), label: 'Other', value: 'avg' },
     });
     expect(dup.statusCode).toBe(409);
+    expect(dup.json().error.code).toBe('METRIC_EXISTS');
     expect(dup.json().error.message).toBe(METRIC_EXISTS_MESSAGE);
     expect((await site({ method: 'DELETE', url: `/api/energy/metrics/${existing.id}` })).statusCode).toBe(
       200,
@@ -226,6 +228,7 @@ describe('PUT /api/energy/metrics/:id', () => {
       payload: { key, label: 'Stale', value: 'min', version: metric.version },
     });
     expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.code).toBe('STALE_VERSION');
     expect(stale.json().error.message).toBe(CONFLICT_MESSAGE);
   });
 
@@ -242,6 +245,7 @@ describe('PUT /api/energy/metrics/:id', () => {
       expect.objectContaining({
         path: 'version',
         message: 'This field is required',
+        code: 'FIELD_REQUIRED',
       }),
     );
     const dup = await site({
@@ -250,6 +254,7 @@ describe('PUT /api/energy/metrics/:id', () => {
       payload: { key: first.key, label: 'X', value: 'sum', version: second.version },
     });
     expect(dup.statusCode).toBe(409);
+    expect(dup.json().error.code).toBe('METRIC_EXISTS');
     expect(dup.json().error.message).toBe(METRIC_EXISTS_MESSAGE);
     const missing = await site({
       method: 'PUT',
@@ -257,6 +262,7 @@ describe('PUT /api/energy/metrics/:id', () => {
       payload: { key: uniqueKey('x'), label: 'X', value: 'sum', version: 1 },
     });
     expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('NOT_FOUND');
 
     const payload = { key: first.key, label: 'Changed', value: 'min', version: first.version };
     const url = `/api/energy/metrics/${first.id}`;
@@ -290,6 +296,10 @@ describe('DELETE /api/energy/metrics/:id', () => {
     const parameter = await addEnergyParameter({ metricIds: [metric.id] });
     const refused = await site({ method: 'DELETE', url: `/api/energy/metrics/${metric.id}` });
     expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: 'METRIC_IN_USE',
+      params: { usedBy: parameter.label },
+    });
     expect(refused.json().error.message).toBe(
       `This metric is used by the energy parameter "${parameter.label}" and cannot be deleted.`,
     );
@@ -364,6 +374,7 @@ describe('POST /api/energy/parameters', () => {
       payload: { label: 'X', category: 'Nuclear', unit: 'furlong', metricIds: [] },
     });
     expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('VALIDATION_FAILED');
     const details = bad.json().error.details as { path: string; message: string }[];
     expect(details).toContainEqual(
       expect.objectContaining({ path: 'metricIds', message: ENERGY_METRICS_REQUIRED_MESSAGE }),
@@ -397,8 +408,9 @@ describe('POST /api/energy/parameters', () => {
       payload: { label, category: 'Thermal', unit: 'kg/h', metricIds: [metric.id, deleted.id] },
     });
     expect(unknownMetric.statusCode).toBe(400);
+    expect(unknownMetric.json().error.code).toBe('VALIDATION_FAILED');
     expect(unknownMetric.json().error.details).toEqual([
-      expect.objectContaining({ path: 'metricIds', message: ENERGY_METRICS_UNKNOWN_MESSAGE }),
+      { path: 'metricIds', message: ENERGY_METRICS_UNKNOWN_MESSAGE, code: 'FIELD_RULE' },
     ]);
 
     const stack = await addCatalogueParameter('stack');
@@ -412,7 +424,7 @@ describe('POST /api/energy/parameters', () => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.details).toEqual([
-        expect.objectContaining({ path: 'parameterId', message: ENERGY_SOURCE_PARAMETER_MESSAGE }),
+        { path: 'parameterId', message: ENERGY_SOURCE_PARAMETER_MESSAGE, code: 'FIELD_RULE' },
       ]);
     }
     const rows = await t.db.select().from(energyParameters).where(eq(energyParameters.label, label));
@@ -433,6 +445,7 @@ describe('POST /api/energy/parameters', () => {
       },
     });
     expect(dup.statusCode).toBe(409);
+    expect(dup.json().error.code).toBe('PARAMETER_EXISTS');
     expect(dup.json().error.message).toBe(PARAMETER_EXISTS_MESSAGE);
   });
 
@@ -559,6 +572,7 @@ describe('PUT /api/energy/parameters/:id', () => {
       payload: { label, category: 'Electrical', unit: 'kWh', metricIds: [second.id], version: 1 },
     });
     expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.code).toBe('STALE_VERSION');
     expect(stale.json().error.message).toBe(CONFLICT_MESSAGE);
   });
 
@@ -572,6 +586,7 @@ describe('PUT /api/energy/parameters/:id', () => {
 
     const dup = await site({ method: 'PUT', url, payload: { ...body, label: first.label } });
     expect(dup.statusCode).toBe(409);
+    expect(dup.json().error.code).toBe('PARAMETER_EXISTS');
     expect(dup.json().error.message).toBe(PARAMETER_EXISTS_MESSAGE);
     const noVersion = await site({
       method: 'PUT',
@@ -583,6 +598,7 @@ describe('PUT /api/energy/parameters/:id', () => {
       expect.objectContaining({
         path: 'version',
         message: 'This field is required',
+        code: 'FIELD_REQUIRED',
       }),
     );
     const noMetrics = await site({
@@ -604,6 +620,7 @@ describe('PUT /api/energy/parameters/:id', () => {
       payload: { ...body, label: uniqueLabel('Missing') },
     });
     expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('NOT_FOUND');
   });
 });
 

@@ -252,9 +252,10 @@ describe('DerivedParameterFormPage', { timeout: 30_000 }, () => {
               {
                 path: 'derivedStdParamList.0.derivedParamLabel',
                 message: 'The series name "so2_rate" is already used by the derived parameter "SO2 Load".',
+                code: 'FIELD_RULE',
               },
             ])
-          : errorResponse(409, 'CONFLICT', 'Parameter already exists.'),
+          : errorResponse(409, 'PARAMETER_EXISTS', 'Refused.'),
     });
     await screen.findByRole('button', { name: 'Insert so2' }, { timeout: LOAD_TIMEOUT });
     await fill(user, screen.getByRole('textbox', { name: /^Label/ }), 'SO2 Mass Emission');
@@ -278,6 +279,36 @@ describe('DerivedParameterFormPage', { timeout: 30_000 }, () => {
       expect(screen.getByRole('textbox', { name: /^Label/ })).toHaveAttribute('aria-invalid', 'true'),
     );
     expect(screen.getByText('Parameter already exists.')).toBeInTheDocument();
+  });
+
+  it('says above the form which derived parameter uses a series, and offers a reload for a stale version', async () => {
+    let answer = 0;
+    const { user } = renderForm(
+      {
+        'GET /api/derivedParameters/5': () => jsonResponse(stored),
+        'PUT /api/derivedParameters/5': () =>
+          ++answer === 1
+            ? errorResponse(409, 'DERIVED_PARAMETER_IN_USE', 'Refused.', undefined, {
+                action: 'rename',
+                series: 'so2_rate',
+                usedBy: 'SO2 Daily Load',
+              })
+            : errorResponse(409, 'STALE_VERSION', 'Changed.'),
+      },
+      '/add-derived-param?id=5',
+    );
+    await screen.findByRole('button', { name: 'Insert so2' }, { timeout: LOAD_TIMEOUT });
+    await screen.findByDisplayValue('so2 * stack_flow / 1000000');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'The series "so2_rate" is used in an expression of the derived parameter "SO2 Daily Load" and cannot be renamed or removed.',
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const conflict = await screen.findByRole('alert', { name: /Changed by someone else/ });
+    expect(within(conflict).getByRole('button', { name: 'Reload' })).toBeInTheDocument();
   });
 
   it('edits a stored one from its version, with its own series not counted as taken', async () => {

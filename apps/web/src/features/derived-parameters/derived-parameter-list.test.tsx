@@ -108,7 +108,12 @@ describe('DerivedParameterList', { timeout: 20_000 }, () => {
     const refusal =
       'This derived parameter is used in an expression of the derived parameter "PM Index" and cannot be deleted.';
     const { user, api } = renderList({
-      'DELETE /api/derivedParameters/1': () => errorResponse(409, 'CONFLICT', refusal),
+      // The wording comes from the code and its params, not from the server's text.
+      'DELETE /api/derivedParameters/1': () =>
+        errorResponse(409, 'DERIVED_PARAMETER_IN_USE', 'Refused.', undefined, {
+          action: 'delete',
+          usedBy: 'PM Index',
+        }),
       'DELETE /api/derivedParameters/2': () => errorResponse(500, 'INTERNAL', 'Boom'),
     });
     const table = await screen.findByRole('table', { name: /Derived parameters 1–2 of 2/ });

@@ -1,13 +1,16 @@
 import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { PARAMETER_MTYPES, type DerivedParameter } from '@vayu/domain';
+import {
+  derivedParameterListQuerySchema,
+  PAGE_SIZES,
+  PARAMETER_MTYPES,
+  type DerivedParameter,
+} from '@vayu/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { isApiError } from '../../app/api-client';
-import { notifyFailure, notifySuccess } from '../../app/notifications';
+import { Link } from 'react-router';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { dialogs } from '../../components/dialogs';
+import { ConfirmDeleteButton, useListState, type ListStateChange } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber } from '../../i18n';
 import { useUnits } from '../parameters/api/get-units';
@@ -15,16 +18,13 @@ import { mtypeLabel, mtypeOptions } from '../parameters/parameter-labels';
 import type { DerivedParameterMtype } from './api/derived-parameter-keys';
 import { useDeleteDerivedParameter } from './api/delete-derived-parameter';
 import { useDerivedParameters } from './api/get-derived-parameters';
-import {
-  DERIVED_PARAMETER_PAGE_SIZE,
-  readDerivedParameterListParams,
-  writeDerivedParameterListParams,
-  type DerivedParameterListParamChange,
-} from './derived-parameter-list-params';
 import { derivedParameterFormPath } from './derived-parameter-paths';
 import { UrlSearchInput } from '../../components/url-search-input';
 
 const ALL = 'all';
+const PAGE_SIZE = PAGE_SIZES.default;
+const LIST_OPTIONS = { fixed: { pageSize: PAGE_SIZE } };
+type DerivedParameterListChange = ListStateChange<typeof derivedParameterListQuerySchema>;
 
 /**
  * `/derived-param-list`: the derived parameters of the catalogue, one page at
@@ -32,24 +32,20 @@ const ALL = 'all';
  */
 export function DerivedParameterList() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = readDerivedParameterListParams(searchParams);
+  const list = useListState(derivedParameterListQuerySchema, LIST_OPTIONS);
+  const filters = list.query;
   const derived = useDerivedParameters(filters);
   useDocumentTitle(`${t('derivedParameters.list.title')} · ${t('common.appName')}`);
 
-  const change = (next: DerivedParameterListParamChange) =>
-    setSearchParams((params) => writeDerivedParameterListParams(params, next));
-
-  const hasFilters = filters.search !== undefined || filters.mtype !== undefined;
+  const { change, setPage } = list;
+  const hasFilters = list.isFiltered;
   const data = derived.data;
   // A page past the end (an old link, or rows that went away) shows the last page instead.
   useEffect(() => {
     if (data && data.pageCount > 0 && filters.page > data.pageCount && !derived.isPlaceholderData) {
-      setSearchParams((params) => writeDerivedParameterListParams(params, { page: data.pageCount }), {
-        replace: true,
-      });
+      setPage(data.pageCount);
     }
-  }, [data, filters.page, setSearchParams, derived.isPlaceholderData]);
+  }, [data, filters.page, setPage, derived.isPlaceholderData]);
 
   return (
     <Stack gap="lg">
@@ -65,7 +61,7 @@ export function DerivedParameterList() {
         mtype={filters.mtype}
         hasFilters={hasFilters}
         onChange={change}
-        onClear={() => setSearchParams(new URLSearchParams())}
+        onClear={list.clear}
       />
 
       {derived.isError ? (
@@ -95,7 +91,7 @@ interface DerivedParameterFiltersProps {
   search: string | undefined;
   mtype: DerivedParameterMtype | undefined;
   hasFilters: boolean;
-  onChange: (change: DerivedParameterListParamChange) => void;
+  onChange: (change: DerivedParameterListChange) => void;
   onClear: () => void;
 }
 
@@ -142,7 +138,7 @@ interface DerivedParameterTableProps {
 function DerivedParameterTable({ page, isRefreshing }: DerivedParameterTableProps) {
   const { t } = useTranslation();
   const notSet = t('common.notSet');
-  const from = page ? (page.page - 1) * DERIVED_PARAMETER_PAGE_SIZE + 1 : 0;
+  const from = page ? (page.page - 1) * PAGE_SIZE + 1 : 0;
   const to = page ? from + page.items.length - 1 : 0;
   const units = useUnits();
   const unitLabels = new Map((units.data ?? []).map((unit) => [unit.code, unit.label]));
@@ -233,7 +229,7 @@ function DerivedParameterTable({ page, isRefreshing }: DerivedParameterTableProp
       })}
       minWidth={1000}
       isRefreshing={isRefreshing}
-      skeletonRows={DERIVED_PARAMETER_PAGE_SIZE}
+      skeletonRows={PAGE_SIZE}
     />
   );
 }
@@ -241,35 +237,15 @@ function DerivedParameterTable({ page, isRefreshing }: DerivedParameterTableProp
 function DeleteDerivedParameterButton({ parameter }: { parameter: DerivedParameter }) {
   const { t } = useTranslation();
   const deleteParameter = useDeleteDerivedParameter();
-
-  const onClick = async () => {
-    const confirmed = await dialogs.confirm({
-      message: t('derivedParameters.list.confirmDelete', { label: parameter.label }),
-      confirmLabel: t('derivedParameters.list.delete'),
-      destructive: true,
-    });
-    if (!confirmed) return;
-    try {
-      await deleteParameter.mutateAsync(parameter.id);
-      notifySuccess(t('derivedParameters.list.deleted'));
-    } catch (error) {
-      // Another derived parameter still uses its series: the server names it.
-      notifyFailure(
-        isApiError(error) && error.status === 409 ? error.message : t('derivedParameters.list.deleteError'),
-      );
-    }
-  };
-
+  // Another derived parameter still using its series is named in the refusal (DERIVED_PARAMETER_IN_USE).
   return (
-    <Button
-      size="compact-sm"
-      variant="light"
-      color="red"
-      onClick={() => void onClick()}
-      loading={deleteParameter.isPending}
-      aria-label={t('derivedParameters.list.deleteParameter', { label: parameter.label })}
-    >
-      {t('derivedParameters.list.delete')}
-    </Button>
+    <ConfirmDeleteButton
+      label={t('derivedParameters.list.delete')}
+      accessibleName={t('derivedParameters.list.deleteParameter', { label: parameter.label })}
+      confirmMessage={t('derivedParameters.list.confirmDelete', { label: parameter.label })}
+      onDelete={() => deleteParameter.mutateAsync(parameter.id)}
+      successMessage={t('derivedParameters.list.deleted')}
+      failureMessage={t('derivedParameters.list.deleteError')}
+    />
   );
 }

@@ -198,9 +198,21 @@ describe('DiagnosticParamForm', { timeout: 20_000 }, () => {
     });
   });
 
+  it('shows a stale version as a conflict with a reload', async () => {
+    const { user } = renderForm('/editDiagnosticParam/7', {
+      'PUT /api/diagnosticParams/7': () => errorResponse(409, 'STALE_VERSION', 'Changed.'),
+    });
+    await screen.findByRole('switch', { name: /Remote calibration/ });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const conflict = await screen.findByRole('alert', { name: /Changed by someone else/ });
+    expect(within(conflict).getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+    expect(screen.queryByText('The list')).not.toBeInTheDocument();
+  });
+
   it('shows the server refusal on the field and "Error in updating"', async () => {
     const { user } = renderForm('/editDiagnosticParam/7', {
-      'PUT /api/diagnosticParams/7': () => errorResponse(409, 'CONFLICT', DIAGNOSTIC_MODEL_TAKEN_MESSAGE),
+      'PUT /api/diagnosticParams/7': () => errorResponse(409, 'DIAGNOSTIC_MODEL_TAKEN', 'Refused.'),
     });
     await screen.findByRole('switch', { name: /Remote calibration/ });
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -57,7 +57,7 @@ function Where() {
   return <output data-testid="location">{location.search}</output>;
 }
 
-function renderList(handlers: Parameters<typeof createApiMock>[0] = {}) {
+function renderList(handlers: Parameters<typeof createApiMock>[0] = {}, route = '/diagnosticParams') {
   const api = createApiMock({
     'GET /api/diagnosticParams': () => jsonResponse(pageOf([SICK, VAPI])),
     'GET /api/make': () => jsonResponse([{ id: 4, name: 'SICK', type: 'Analyser' }]),
@@ -81,7 +81,7 @@ function renderList(handlers: Parameters<typeof createApiMock>[0] = {}) {
       </Routes>
       <DialogHost />
     </>,
-    { route: '/diagnosticParams' },
+    { route },
   );
   return { ...view, api };
 }
@@ -117,6 +117,34 @@ describe('DiagnosticParamList', { timeout: 20_000 }, () => {
       ).toBe(true),
     );
     expect(screen.getByRole('textbox', { name: 'Model' })).toBeEnabled();
+  });
+
+  it('drops the model chosen for one make when another make is chosen', async () => {
+    const { api, user } = renderList(
+      {
+        'GET /api/make': () =>
+          jsonResponse([
+            { id: 4, name: 'SICK', type: 'Analyser' },
+            { id: 5, name: 'Horiba', type: 'Analyser' },
+          ]),
+      },
+      '/diagnosticParams?makeId=4&modelId=10&page=2',
+    );
+    await screen.findByRole('table', { name: /Diagnostic Params/ });
+    expect(api.calls.some((call) => call.url.includes('makeId=4') && call.url.includes('modelId=10'))).toBe(
+      true,
+    );
+    await user.click(screen.getByRole('textbox', { name: 'Make' }));
+    await user.click(await screen.findByRole('option', { name: 'Horiba (Analyser)', hidden: true }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\?makeId=5$/));
+  });
+
+  it('does not send a model without its make', async () => {
+    const { api } = renderList({}, '/diagnosticParams?modelId=10');
+    await screen.findByRole('table', { name: /Diagnostic Params/ });
+    const lists = api.calls.filter((call) => call.url.startsWith('/api/diagnosticParams?'));
+    expect(lists.length).toBeGreaterThan(0);
+    expect(lists.every((call) => !call.url.includes('modelId'))).toBe(true);
   });
 
   it('asks before deleting and says when it failed', async () => {

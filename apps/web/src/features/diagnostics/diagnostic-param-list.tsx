@@ -1,12 +1,16 @@
 import { Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { getRemoteCalibrationLabel, type DiagnosticParam } from '@vayu/domain';
-import { useEffect } from 'react';
+import {
+  diagnosticParamListQuerySchema,
+  getRemoteCalibrationLabel,
+  PAGE_SIZES,
+  type DiagnosticParam,
+} from '@vayu/domain';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { dialogs } from '../../components/dialogs';
+import { ConfirmDeleteButton, useListState, type ListStateChange } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber } from '../../i18n';
 import { AccountSelect } from '../accounts/account-select';
@@ -14,14 +18,11 @@ import { useDeleteDiagnosticParam } from './api/delete-diagnostic-param';
 import { useDiagnosticParams } from './api/get-diagnostic-params';
 import { useMakes, useModelsByMake } from './api/get-makes';
 import { getOwnerName } from './diagnostic-messages';
-import {
-  DIAGNOSTIC_PAGE_SIZE,
-  readDiagnosticListParams,
-  writeDiagnosticListParams,
-  type DiagnosticListParamChange,
-} from './diagnostic-list-params';
 
 const ALL = 'all';
+const PAGE_SIZE = PAGE_SIZES.default;
+const LIST_OPTIONS = { fixed: { pageSize: PAGE_SIZE } };
+type DiagnosticListChange = ListStateChange<typeof diagnosticParamListQuerySchema>;
 /** Parameters shown in a row before "+n more". */
 const VISIBLE_PARAMETERS = 5;
 
@@ -37,26 +38,30 @@ export interface DiagnosticFormState {
  */
 export function DiagnosticParamList() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = readDiagnosticListParams(searchParams);
+  const [searchParams] = useSearchParams();
+  const list = useListState(diagnosticParamListQuerySchema, LIST_OPTIONS);
+  // A model is only kept together with its make.
+  const filters = useMemo(
+    () => ({ ...list.query, modelId: list.query.makeId === undefined ? undefined : list.query.modelId }),
+    [list.query],
+  );
   const setUps = useDiagnosticParams(filters);
   useDocumentTitle(`${t('diagnostics.title')} · ${t('common.appName')}`);
 
-  const change = (next: DiagnosticListParamChange) =>
-    setSearchParams((params) => writeDiagnosticListParams(params, next));
-  const hasFilters =
-    filters.makeId !== undefined || filters.modelId !== undefined || filters.tenantId !== undefined;
+  const { setPage } = list;
+  // A new make drops the model chosen for the one before.
+  const change = (next: DiagnosticListChange) =>
+    list.change('makeId' in next && !('modelId' in next) ? { ...next, modelId: undefined } : next);
+  const hasFilters = list.isFiltered;
   const data = setUps.data;
   const formState: DiagnosticFormState = { listSearch: searchParams.toString() };
 
   // A page past the end (an old link, or rows that went away) shows the last page instead.
   useEffect(() => {
     if (data && data.pageCount > 0 && filters.page > data.pageCount && !setUps.isPlaceholderData) {
-      setSearchParams((params) => writeDiagnosticListParams(params, { page: data.pageCount }), {
-        replace: true,
-      });
+      setPage(data.pageCount);
     }
-  }, [data, filters.page, setSearchParams, setUps.isPlaceholderData]);
+  }, [data, filters.page, setPage, setUps.isPlaceholderData]);
 
   // The industry filter shows the name of an industry read from the URL once its rows are here.
   const tenantName = data?.items.find((item) => item.tenant?.id === filters.tenantId)?.tenant?.name;
@@ -77,7 +82,7 @@ export function DiagnosticParamList() {
         tenantName={tenantName}
         hasFilters={hasFilters}
         onChange={change}
-        onClear={() => setSearchParams(new URLSearchParams())}
+        onClear={list.clear}
       />
 
       {setUps.isError ? (
@@ -109,7 +114,7 @@ interface DiagnosticFiltersProps {
   tenantId: number | undefined;
   tenantName: string | undefined;
   hasFilters: boolean;
-  onChange: (change: DiagnosticListParamChange) => void;
+  onChange: (change: DiagnosticListChange) => void;
   onClear: () => void;
 }
 
@@ -192,7 +197,7 @@ interface DiagnosticTableProps {
 function DiagnosticTable({ page, isRefreshing, formState }: DiagnosticTableProps) {
   const { t } = useTranslation();
   const notSet = t('common.notSet');
-  const from = page ? (page.page - 1) * DIAGNOSTIC_PAGE_SIZE + 1 : 0;
+  const from = page ? (page.page - 1) * PAGE_SIZE + 1 : 0;
   const to = page ? from + page.items.length - 1 : 0;
 
   const columns: DataTableColumn<DiagnosticParam>[] = [
@@ -305,32 +310,14 @@ function DeleteSetUpButton({ setUp }: { setUp: DiagnosticParam }) {
   const { t } = useTranslation();
   const deleteSetUp = useDeleteDiagnosticParam();
   const owner = getOwnerName(setUp);
-
-  const onClick = async () => {
-    const confirmed = await dialogs.confirm({
-      message: t('diagnostics.list.confirmDelete', { owner }),
-      confirmLabel: t('diagnostics.list.delete'),
-      destructive: true,
-    });
-    if (!confirmed) return;
-    try {
-      await deleteSetUp.mutateAsync(setUp.id);
-      notifySuccess(t('diagnostics.list.deleted'));
-    } catch {
-      notifyFailure(t('diagnostics.list.deleteError'));
-    }
-  };
-
   return (
-    <Button
-      size="compact-sm"
-      variant="light"
-      color="red"
-      onClick={() => void onClick()}
-      loading={deleteSetUp.isPending}
-      aria-label={t('diagnostics.list.deleteSetUp', { owner })}
-    >
-      {t('diagnostics.list.delete')}
-    </Button>
+    <ConfirmDeleteButton
+      label={t('diagnostics.list.delete')}
+      accessibleName={t('diagnostics.list.deleteSetUp', { owner })}
+      confirmMessage={t('diagnostics.list.confirmDelete', { owner })}
+      onDelete={() => deleteSetUp.mutateAsync(setUp.id)}
+      successMessage={t('diagnostics.list.deleted')}
+      failureMessage={t('diagnostics.list.deleteError')}
+    />
   );
 }

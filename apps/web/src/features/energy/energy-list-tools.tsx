@@ -2,9 +2,8 @@ import { Button, Group, Paper, Select } from '@mantine/core';
 import type { EnergyCategory } from '@vayu/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, type SetURLSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { categoryOptions, isEnergyCategory } from './energy-labels';
-import { writeEnergyListParams, type EnergyListParamChange } from './energy-list-params';
 import { UrlSearchInput } from '../../components/url-search-input';
 
 const ALL = 'all';
@@ -50,7 +49,7 @@ interface ListFiltersProps {
   /** Shown only when the list filters by category. */
   category?: EnergyCategory | undefined;
   withCategory?: boolean;
-  onChange: (change: EnergyListParamChange) => void;
+  onChange: (change: { search?: string | undefined; category?: EnergyCategory | undefined }) => void;
   onClear: () => void;
 }
 
@@ -99,11 +98,9 @@ export function useLastPageFallback(
   data: { pageCount: number } | undefined,
   page: number,
   isPlaceholderData: boolean,
-  setSearchParams: SetURLSearchParams,
+  setPage: (page: number) => void,
 ) {
   useEffect(() => {
-    if (data && data.pageCount > 0 && page > data.pageCount && !isPlaceholderData) {
-      setSearchParams((params) => writeEnergyListParams(params, { page: data.pageCount }), { replace: true });
-    }
-  }, [data, page, setSearchParams, isPlaceholderData]);
+    if (data && data.pageCount > 0 && page > data.pageCount && !isPlaceholderData) setPage(data.pageCount);
+  }, [data, page, setPage, isPlaceholderData]);
 }

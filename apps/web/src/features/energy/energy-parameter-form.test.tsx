@@ -189,7 +189,7 @@ describe('Energy parameter form', { timeout: 20_000 }, () => {
 
   it('shows "Parameter already exists." under the label for a name already used', async () => {
     const { user } = renderAt('/energy/param/add', {
-      'POST /api/energy/parameters': () => errorResponse(409, 'CONFLICT', 'Parameter already exists.'),
+      'POST /api/energy/parameters': () => errorResponse(409, 'PARAMETER_EXISTS', 'Refused.'),
     });
     const form = await screen.findByRole('form', { name: 'Add Energy Parameter' });
     await user.type(within(form).getByRole('textbox', { name: /^Label/ }), 'Voltage');
@@ -223,6 +223,28 @@ describe('Energy parameter form', { timeout: 20_000 }, () => {
       metricIds: [1],
       version: 3,
     });
+  });
+
+  it('shows a stale version as a conflict with a reload, and a refused metric under the metrics', async () => {
+    let answer = 0;
+    const { user } = renderAt('/energy/param/7/edit', {
+      'GET /api/energy/parameters/7': () => jsonResponse(energyParameter()),
+      'PUT /api/energy/parameters/7': () =>
+        ++answer === 1
+          ? errorResponse(409, 'STALE_VERSION', 'Changed.')
+          : errorResponse(400, 'VALIDATION_FAILED', 'Invalid.', [
+              { path: 'metricIds', message: 'Choose metrics that exist.', code: 'FIELD_RULE' },
+            ]),
+    });
+    const form = await screen.findByRole('form', { name: 'Edit Energy Parameter' });
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const conflict = await screen.findByRole('alert', { name: /Changed by someone else/ });
+    expect(within(conflict).getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Choose metrics that exist.')).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: /^Metrics/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByText('Error in Editing Parameter.')).toBeInTheDocument();
   });
 
   it('says "Error in Editing Parameter." when the save fails', async () => {
@@ -263,7 +285,7 @@ describe('Standard parameter edit page', { timeout: 20_000 }, () => {
   it('shows "Parameter already exists." for a duplicate and stays on the page', async () => {
     const { user } = renderAt('/param/11/edit', {
       'GET /api/parameters/11': () => jsonResponse(catalogueParameter(11, 'Energy kWh')),
-      'PUT /api/parameters/11': () => errorResponse(409, 'CONFLICT', 'Parameter already exists.'),
+      'PUT /api/parameters/11': () => errorResponse(409, 'PARAMETER_EXISTS', 'Refused.'),
       'GET /api/units': () => jsonResponse([]),
     });
     const label = await screen.findByRole('textbox', { name: /^Label/ });

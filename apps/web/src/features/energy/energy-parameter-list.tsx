@@ -1,23 +1,19 @@
 import { Anchor, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { EnergyParameter } from '@vayu/domain';
+import { energyParameterListQuerySchema, PAGE_SIZES, type EnergyParameter } from '@vayu/domain';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { notifyFailure, notifySuccess } from '../../app/notifications';
+import { Link } from 'react-router';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { dialogs } from '../../components/dialogs';
+import { ConfirmDeleteButton, useListState } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber } from '../../i18n';
 import { useDeleteEnergyParameter } from './api/delete-energy-parameter';
 import { useEnergyParameters } from './api/get-energy-parameters';
 import { aggregationLabel, categoryLabel, unitLabel } from './energy-labels';
 import { EnergyNav, ListFilters, useLastPageFallback } from './energy-list-tools';
-import {
-  ENERGY_PAGE_SIZE,
-  readEnergyListParams,
-  writeEnergyListParams,
-  type EnergyListParamChange,
-} from './energy-list-params';
+
+const PAGE_SIZE = PAGE_SIZES.default;
+const LIST_OPTIONS = { fixed: { pageSize: PAGE_SIZE } };
 
 /**
  * `/energy/params`: the energy module's parameters, one page at a time,
@@ -26,20 +22,14 @@ import {
  */
 export function EnergyParameterList() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = readEnergyListParams(searchParams);
-  const parameters = useEnergyParameters({
-    page: state.page,
-    pageSize: ENERGY_PAGE_SIZE,
-    search: state.search,
-    category: state.category,
-  });
+  const list = useListState(energyParameterListQuerySchema, LIST_OPTIONS);
+  const state = list.query;
+  const parameters = useEnergyParameters(state);
   useDocumentTitle(`${t('energy.params.title')} · ${t('common.appName')}`);
-  useLastPageFallback(parameters.data, state.page, parameters.isPlaceholderData, setSearchParams);
+  useLastPageFallback(parameters.data, state.page, parameters.isPlaceholderData, list.setPage);
 
-  const change = (next: EnergyListParamChange) =>
-    setSearchParams((params) => writeEnergyListParams(params, next));
-  const hasFilters = state.search !== undefined || state.category !== undefined;
+  const { change } = list;
+  const hasFilters = list.isFiltered;
   const data = parameters.data;
 
   return (
@@ -58,7 +48,7 @@ export function EnergyParameterList() {
         category={state.category}
         withCategory
         onChange={change}
-        onClear={() => setSearchParams(new URLSearchParams())}
+        onClear={list.clear}
       />
 
       {parameters.isError ? (
@@ -90,7 +80,7 @@ interface EnergyParameterTableProps {
 function EnergyParameterTable({ page, isRefreshing }: EnergyParameterTableProps) {
   const { t } = useTranslation();
   const notSet = t('common.notSet');
-  const from = page ? (page.page - 1) * ENERGY_PAGE_SIZE + 1 : 0;
+  const from = page ? (page.page - 1) * PAGE_SIZE + 1 : 0;
   const to = page ? from + page.items.length - 1 : 0;
 
   const columns: DataTableColumn<EnergyParameter>[] = [
@@ -198,7 +188,7 @@ function EnergyParameterTable({ page, isRefreshing }: EnergyParameterTableProps)
       })}
       minWidth={1100}
       isRefreshing={isRefreshing}
-      skeletonRows={ENERGY_PAGE_SIZE}
+      skeletonRows={PAGE_SIZE}
     />
   );
 }
@@ -224,32 +214,14 @@ function EnergyParameterFlags({ parameter }: { parameter: EnergyParameter }) {
 function DeleteEnergyParameterButton({ parameter }: { parameter: EnergyParameter }) {
   const { t } = useTranslation();
   const deleteParameter = useDeleteEnergyParameter();
-
-  const onClick = async () => {
-    const confirmed = await dialogs.confirm({
-      message: t('energy.params.confirmDelete', { label: parameter.label }),
-      confirmLabel: t('energy.list.delete'),
-      destructive: true,
-    });
-    if (!confirmed) return;
-    try {
-      await deleteParameter.mutateAsync(parameter.id);
-      notifySuccess(t('energy.params.deleted'));
-    } catch {
-      notifyFailure(t('energy.deleteFailed'));
-    }
-  };
-
   return (
-    <Button
-      size="compact-sm"
-      variant="light"
-      color="red"
-      onClick={() => void onClick()}
-      loading={deleteParameter.isPending}
-      aria-label={t('energy.params.deleteParameter', { label: parameter.label })}
-    >
-      {t('energy.list.delete')}
-    </Button>
+    <ConfirmDeleteButton
+      label={t('energy.list.delete')}
+      accessibleName={t('energy.params.deleteParameter', { label: parameter.label })}
+      confirmMessage={t('energy.params.confirmDelete', { label: parameter.label })}
+      onDelete={() => deleteParameter.mutateAsync(parameter.id)}
+      successMessage={t('energy.params.deleted')}
+      failureMessage={t('energy.deleteFailed')}
+    />
   );
 }

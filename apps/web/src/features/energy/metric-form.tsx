@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
-  CONFLICT_MESSAGE,
-  METRIC_EXISTS_MESSAGE,
   METRIC_KEY_MAX_LENGTH,
   energyMetricBodySchema,
   type EnergyMetric,
@@ -10,16 +8,17 @@ import {
   type EnergyMetricInput,
 } from '@vayu/domain';
 import { useState } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api-client';
+import { hasErrorCode } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
+import { applyServerError } from '../../components/form';
 import { getMetric } from './api/get-metrics';
 import { useCreateMetric, useUpdateMetric } from './api/save-metric';
 import { aggregationOptions } from './energy-labels';
-import { fieldErrorsFrom, translateEnergyMessage } from './energy-messages';
+import { translateEnergyMessage } from './energy-messages';
 
-const FORM_FIELDS = ['key', 'label', 'value'] as const;
+const FORM_FIELDS = ['key', 'label', 'value'] as const satisfies readonly FieldPath<EnergyMetricInput>[];
 
 function toFormValues(metric: EnergyMetric | null): EnergyMetricInput {
   if (!metric) return { key: '', label: '', value: undefined as unknown as EnergyMetricInput['value'] };
@@ -79,19 +78,16 @@ export function MetricForm({ metric, onSaved, onCancel }: MetricFormProps) {
         ? await updateMetric.mutateAsync({ id: metric.id, body })
         : await createMetric.mutateAsync(body);
     } catch (error) {
-      if (isApiError(error) && error.status === 409 && error.message === METRIC_EXISTS_MESSAGE) {
-        setError('key', { message: METRIC_EXISTS_MESSAGE }, { shouldFocus: true });
-        return;
-      }
-      if (isApiError(error) && error.status === 409 && error.message === CONFLICT_MESSAGE) {
+      if (hasErrorCode(error, 'STALE_VERSION')) {
         setConflict(true);
         return;
       }
-      if (isApiError(error) && error.status === 400) {
-        fieldErrorsFrom(error.details, FORM_FIELDS).forEach(({ field, message }, index) =>
-          setError(field, { message }, { shouldFocus: index === 0 }),
-        );
-      }
+      // A key another metric has is shown under the key, by its code.
+      const outcome = applyServerError(error, setError, t, {
+        fields: FORM_FIELDS,
+        codeFields: { METRIC_EXISTS: 'key' },
+      });
+      if (outcome.code === 'METRIC_EXISTS') return;
       notifyFailure(metric ? t('energy.metrics.form.updateFailed') : t('energy.metrics.form.addFailed'));
       return;
     }

@@ -124,14 +124,27 @@ describe('Metrics', { timeout: 20_000 }, () => {
     });
   });
 
+  it('shows a key another metric has under the key, and sends nothing more', async () => {
+    const { user, api } = renderAt('/addMetric', {
+      'POST /api/energy/metrics': () => errorResponse(409, 'METRIC_EXISTS', 'Refused.'),
+    });
+    const key = await screen.findByRole('textbox', { name: /^Key/ });
+    await user.type(key, 'peak_demand');
+    await user.type(screen.getByRole('textbox', { name: /^Label/ }), 'Peak');
+    await user.click(screen.getByRole('textbox', { name: /^Aggregation/ }));
+    await user.click(await screen.findByRole('option', { name: 'Maximum', hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Add Metric' }));
+
+    expect(await screen.findByText('A metric with this key already exists.')).toBeInTheDocument();
+    expect(key).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
   it('asks before deleting and names the energy parameter that still uses the metric', async () => {
     const { user, api } = renderAt('/metric', {
+      // Worded from the code and the parameter it names, not from the server's text.
       'DELETE /api/energy/metrics/1': () =>
-        errorResponse(
-          409,
-          'CONFLICT',
-          'This metric is used by the energy parameter "Grid Energy" and cannot be deleted.',
-        ),
+        errorResponse(409, 'METRIC_IN_USE', 'Refused.', undefined, { usedBy: 'Grid Energy' }),
     });
     const table = await screen.findByRole('table', { name: /Metrics 1–2 of 2/ });
     await user.click(within(table).getByRole('button', { name: 'Delete daily_consumption' }));

@@ -1,26 +1,21 @@
 import { Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { EnergyMetric } from '@vayu/domain';
+import { energyMetricListQuerySchema, PAGE_SIZES, type EnergyMetric } from '@vayu/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { isApiError } from '../../app/api-client';
-import { notifyFailure, notifySuccess } from '../../app/notifications';
+import { Link } from 'react-router';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { dialogs } from '../../components/dialogs';
+import { ConfirmDeleteButton, useListState } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber } from '../../i18n';
 import { useDeleteMetric } from './api/delete-metric';
 import { useMetrics } from './api/get-metrics';
 import { aggregationLabel } from './energy-labels';
 import { EnergyNav, ListFilters, useLastPageFallback } from './energy-list-tools';
-import {
-  ENERGY_PAGE_SIZE,
-  readEnergyListParams,
-  writeEnergyListParams,
-  type EnergyListParamChange,
-} from './energy-list-params';
 import { MetricForm } from './metric-form';
+
+const PAGE_SIZE = PAGE_SIZES.default;
+const LIST_OPTIONS = { fixed: { pageSize: PAGE_SIZE } };
 
 /**
  * `/metric`: the metrics of the energy module (a key and the aggregation it is
@@ -29,15 +24,14 @@ import { MetricForm } from './metric-form';
  */
 export function MetricList() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = readEnergyListParams(searchParams);
-  const metrics = useMetrics({ page: state.page, pageSize: ENERGY_PAGE_SIZE, search: state.search });
+  const list = useListState(energyMetricListQuerySchema, LIST_OPTIONS);
+  const state = list.query;
+  const metrics = useMetrics(state);
   const [editing, setEditing] = useState<EnergyMetric | null>(null);
   useDocumentTitle(`${t('energy.metrics.title')} · ${t('common.appName')}`);
-  useLastPageFallback(metrics.data, state.page, metrics.isPlaceholderData, setSearchParams);
+  useLastPageFallback(metrics.data, state.page, metrics.isPlaceholderData, list.setPage);
 
-  const change = (next: EnergyListParamChange) =>
-    setSearchParams((params) => writeEnergyListParams(params, next));
+  const { change } = list;
   const data = metrics.data;
 
   return (
@@ -54,7 +48,7 @@ export function MetricList() {
         search={state.search}
         searchPlaceholder={t('energy.metrics.searchPlaceholder')}
         onChange={change}
-        onClear={() => setSearchParams(new URLSearchParams())}
+        onClear={list.clear}
       />
 
       {metrics.isError ? (
@@ -106,7 +100,7 @@ interface MetricTableProps {
 
 function MetricTable({ page, isRefreshing, onEdit }: MetricTableProps) {
   const { t } = useTranslation();
-  const from = page ? (page.page - 1) * ENERGY_PAGE_SIZE + 1 : 0;
+  const from = page ? (page.page - 1) * PAGE_SIZE + 1 : 0;
   const to = page ? from + page.items.length - 1 : 0;
 
   const columns: DataTableColumn<EnergyMetric>[] = [
@@ -166,47 +160,23 @@ function MetricTable({ page, isRefreshing, onEdit }: MetricTableProps) {
       })}
       minWidth={640}
       isRefreshing={isRefreshing}
-      skeletonRows={ENERGY_PAGE_SIZE}
+      skeletonRows={PAGE_SIZE}
     />
   );
-}
-
-/** The energy parameter named in the server's refusal, when it names one. */
-function parameterNamedIn(message: string): string | undefined {
-  return /"(.+)"/.exec(message)?.[1];
 }
 
 function DeleteMetricButton({ metric }: { metric: EnergyMetric }) {
   const { t } = useTranslation();
   const deleteMetric = useDeleteMetric();
-
-  const onClick = async () => {
-    const confirmed = await dialogs.confirm({
-      message: t('energy.metrics.confirmDelete', { key: metric.key }),
-      confirmLabel: t('energy.list.delete'),
-      destructive: true,
-    });
-    if (!confirmed) return;
-    try {
-      await deleteMetric.mutateAsync(metric.id);
-      notifySuccess(t('energy.metrics.deleted'));
-    } catch (error) {
-      // A metric an energy parameter computes cannot go: say which parameter holds it.
-      const user = isApiError(error) && error.status === 409 ? parameterNamedIn(error.message) : undefined;
-      notifyFailure(user ? t('energy.metrics.inUse', { label: user }) : t('energy.deleteFailed'));
-    }
-  };
-
+  // A metric an energy parameter computes cannot go: the refusal (METRIC_IN_USE) names that parameter.
   return (
-    <Button
-      size="compact-sm"
-      variant="light"
-      color="red"
-      onClick={() => void onClick()}
-      loading={deleteMetric.isPending}
-      aria-label={t('energy.metrics.deleteMetric', { key: metric.key })}
-    >
-      {t('energy.list.delete')}
-    </Button>
+    <ConfirmDeleteButton
+      label={t('energy.list.delete')}
+      accessibleName={t('energy.metrics.deleteMetric', { key: metric.key })}
+      confirmMessage={t('energy.metrics.confirmDelete', { key: metric.key })}
+      onDelete={() => deleteMetric.mutateAsync(metric.id)}
+      successMessage={t('energy.metrics.deleted')}
+      failureMessage={t('energy.deleteFailed')}
+    />
   );
 }

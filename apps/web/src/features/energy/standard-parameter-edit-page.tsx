@@ -2,8 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } fro
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { isApiError } from '../../app/api-client';
-import { getErrorMessage } from '../../app/error-message';
+import { getErrorMessage, hasErrorCode } from '../../app/error-message';
 import { ParameterForm } from '../parameters/parameters-edit-dialog';
 import { useCatalogueParameter } from './api/get-catalogue-parameter';
 import { EnergyNav } from './energy-list-tools';
@@ -43,7 +42,7 @@ function StandardParameterEditScreen({ id }: { id: number }) {
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{getErrorMessage(t, parameter.error)}</Text>
             <Group gap="sm">
-              {!(isApiError(parameter.error) && parameter.error.status === 404) && (
+              {!hasErrorCode(parameter.error, 'NOT_FOUND') && (
                 <Button size="xs" variant="default" onClick={() => void parameter.refetch()}>
                   {t('common.retry')}
                 </Button>

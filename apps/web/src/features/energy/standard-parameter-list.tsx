@@ -1,20 +1,19 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { ENERGY_MTYPE, type Parameter } from '@vayu/domain';
+import { ENERGY_MTYPE, PAGE_SIZES, parameterListQuerySchema, type Parameter } from '@vayu/domain';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { useListState } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber } from '../../i18n';
 import { useParameters } from '../parameters/api/get-parameters';
 import { unitLabel } from './energy-labels';
 import { EnergyNav, ListFilters, useLastPageFallback } from './energy-list-tools';
-import {
-  ENERGY_PAGE_SIZE,
-  readEnergyListParams,
-  writeEnergyListParams,
-  type EnergyListParamChange,
-} from './energy-list-params';
+
+const PAGE_SIZE = PAGE_SIZES.default;
+/** The energy view of the catalogue: its page size and the parameters measured at 'energy' only. */
+const LIST_OPTIONS = { fixed: { pageSize: PAGE_SIZE, mtype: ENERGY_MTYPE } };
 
 /**
  * `/energy/parameter`: the standard catalogue as the energy module sees it —
@@ -23,19 +22,13 @@ import {
  */
 export function StandardParameterList() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = readEnergyListParams(searchParams);
-  const parameters = useParameters({
-    page: state.page,
-    pageSize: ENERGY_PAGE_SIZE,
-    search: state.search,
-    mtype: ENERGY_MTYPE,
-  });
+  const list = useListState(parameterListQuerySchema, LIST_OPTIONS);
+  const state = list.query;
+  const parameters = useParameters(state);
   useDocumentTitle(`${t('energy.standard.title')} · ${t('common.appName')}`);
-  useLastPageFallback(parameters.data, state.page, parameters.isPlaceholderData, setSearchParams);
+  useLastPageFallback(parameters.data, state.page, parameters.isPlaceholderData, list.setPage);
 
-  const change = (next: EnergyListParamChange) =>
-    setSearchParams((params) => writeEnergyListParams(params, next));
+  const { change } = list;
   const data = parameters.data;
 
   return (
@@ -52,7 +45,7 @@ export function StandardParameterList() {
         search={state.search}
         searchPlaceholder={t('energy.standard.searchPlaceholder')}
         onChange={change}
-        onClear={() => setSearchParams(new URLSearchParams())}
+        onClear={list.clear}
       />
 
       {parameters.isError ? (
@@ -87,7 +80,7 @@ function StandardParameterTable({
 }) {
   const { t } = useTranslation();
   const notSet = t('common.notSet');
-  const from = page ? (page.page - 1) * ENERGY_PAGE_SIZE + 1 : 0;
+  const from = page ? (page.page - 1) * PAGE_SIZE + 1 : 0;
   const to = page ? from + page.items.length - 1 : 0;
 
   const columns: DataTableColumn<Parameter>[] = [
@@ -168,7 +161,7 @@ function StandardParameterTable({
       })}
       minWidth={800}
       isRefreshing={isRefreshing}
-      skeletonRows={ENERGY_PAGE_SIZE}
+      skeletonRows={PAGE_SIZE}
     />
   );
 }

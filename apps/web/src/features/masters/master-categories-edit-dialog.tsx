@@ -1,19 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import {
-  CONFLICT_MESSAGE,
-  MASTER_CATEGORY_EXISTS_MESSAGE,
-  masterCategoryBodySchema,
-  type MasterCategory,
-  type MasterCategoryInput,
-} from '@vayu/domain';
+import { masterCategoryBodySchema, type MasterCategory, type MasterCategoryInput } from '@vayu/domain';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api-client';
+import { hasErrorCode } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
-import { TextField } from '../../components/form';
+import { applyServerError, TextField } from '../../components/form';
 import { useMasterCategories, useSaveMasterCategory } from './api/master-categories';
+
+const FORM_FIELDS = ['type', 'description'] as const satisfies readonly FieldPath<MasterCategoryInput>[];
 
 interface MasterCategoriesEditDialogProps {
   opened: boolean;
@@ -65,22 +61,18 @@ function MasterCategoryForm({ category, onClose }: { category: MasterCategory | 
     setConflict(false);
     const body = masterCategoryBodySchema.parse(values);
     try {
-      await save.mutateAsync({ id: category?.id ?? null, body: category ? { ...body, version } : body });
+      await save.mutateAsync(category ? { id: category.id, body: { ...body, version } } : { id: null, body });
     } catch (error) {
-      if (isApiError(error) && error.message === MASTER_CATEGORY_EXISTS_MESSAGE) {
-        setError('type', { message: t('masters.masterCategories.exists') }, { shouldFocus: true });
-        return;
-      }
-      if (isApiError(error) && error.status === 409 && error.message === CONFLICT_MESSAGE) {
+      if (hasErrorCode(error, 'STALE_VERSION')) {
         setConflict(true);
         return;
       }
-      if (isApiError(error)) {
-        for (const detail of error.details) {
-          if (detail.path === 'type' || detail.path === 'description')
-            setError(detail.path, { message: detail.message });
-        }
-      }
+      // A type another category has is shown under the type, by its code.
+      const outcome = applyServerError(error, setError, t, {
+        fields: FORM_FIELDS,
+        codeFields: { MASTER_CATEGORY_EXISTS: 'type' },
+      });
+      if (outcome.code === 'MASTER_CATEGORY_EXISTS') return;
       notifyFailure(t('masters.masterCategories.updateError'));
       return;
     }

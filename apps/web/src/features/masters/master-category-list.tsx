@@ -3,9 +3,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import type { MasterCategory } from '@vayu/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { dialogs } from '../../components/dialogs';
+import { ConfirmDeleteButton } from '../../components/list';
 import { useDeleteMasterCategory, useMasterCategories } from './api/master-categories';
 import { MasterCategoriesEditDialog } from './master-categories-edit-dialog';
 
@@ -91,32 +90,14 @@ export function MasterCategoryList() {
 function DeleteMasterCategoryButton({ category }: { category: MasterCategory }) {
   const { t } = useTranslation();
   const remove = useDeleteMasterCategory();
-
-  const onClick = async () => {
-    const confirmed = await dialogs.confirm({
-      message: t('masters.masterCategories.confirmDelete', { type: category.type }),
-      confirmLabel: t('masters.delete'),
-      destructive: true,
-    });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(category.id);
-      notifySuccess(t('masters.masterCategories.deleted'));
-    } catch {
-      notifyFailure(t('masters.masterCategories.deleteError'));
-    }
-  };
-
   return (
-    <Button
-      size="compact-sm"
-      variant="light"
-      color="red"
-      onClick={() => void onClick()}
-      loading={remove.isPending}
-      aria-label={t('masters.masterCategories.deleteCategory', { type: category.type })}
-    >
-      {t('masters.delete')}
-    </Button>
+    <ConfirmDeleteButton
+      label={t('masters.delete')}
+      accessibleName={t('masters.masterCategories.deleteCategory', { type: category.type })}
+      confirmMessage={t('masters.masterCategories.confirmDelete', { type: category.type })}
+      onDelete={() => remove.mutateAsync(category.id)}
+      successMessage={t('masters.masterCategories.deleted')}
+      failureMessage={t('masters.masterCategories.deleteError')}
+    />
   );
 }

@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../app/api-client';
+import { derivedParametersEndpoints } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { derivedParameterKeys } from './derived-parameter-keys';
 
-/** `DELETE /api/derivedParameters/{id}`: marks it DELETED; 409 while another derived parameter uses its series. */
-export function deleteDerivedParameter(id: number): Promise<unknown> {
-  return apiClient.delete(`/derivedParameters/${id}`);
-}
-
+/** Marks it DELETED; refused (DERIVED_PARAMETER_IN_USE) while another derived parameter uses its series. */
 export function useDeleteDerivedParameter() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteDerivedParameter,
+    mutationFn: (id: number) =>
+      callEndpoint(derivedParametersEndpoints.deleteDerivedParameter, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: derivedParameterKeys.all }),
   });
 }

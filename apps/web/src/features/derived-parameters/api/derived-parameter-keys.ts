@@ -1,18 +1,16 @@
-import type { PARAMETER_MTYPES } from '@vayu/domain';
+import type { derivedParametersEndpoints, EndpointQuery, PARAMETER_MTYPES } from '@vayu/domain';
 
 export type DerivedParameterMtype = (typeof PARAMETER_MTYPES)[number];
 
-export interface DerivedParameterListFilters {
-  page: number;
-  pageSize: number;
-  search?: string;
-  mtype?: DerivedParameterMtype;
-}
+/** The list's query, as `GET /api/derivedParameters` defines it. */
+export type DerivedParameterListQuery = EndpointQuery<
+  typeof derivedParametersEndpoints.listDerivedParameters
+>;
 
 /** Query keys of the derived parameters feature. */
 export const derivedParameterKeys = {
   all: ['derivedParameters'] as const,
-  list: (filters: DerivedParameterListFilters) => [...derivedParameterKeys.all, 'list', filters] as const,
+  list: (query: DerivedParameterListQuery) => [...derivedParameterKeys.all, 'list', query] as const,
   detail: (id: number) => [...derivedParameterKeys.all, 'detail', id] as const,
   expressionKeys: () => [...derivedParameterKeys.all, 'keys'] as const,
 };

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { derivedParameterSchema, type DerivedParameter } from '@vayu/domain';
-import { apiClient } from '../../../app/api-client';
+import { derivedParametersEndpoints, type DerivedParameter } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { derivedParameterKeys } from './derived-parameter-keys';
 
-/** `GET /api/derivedParameters/{id}`: one derived parameter with its series and expression rows. */
+/** One derived parameter with its series and expression rows. */
 export function getDerivedParameter(id: number, signal?: AbortSignal): Promise<DerivedParameter> {
-  return apiClient.get(`/derivedParameters/${id}`, { schema: derivedParameterSchema, signal });
+  return callEndpoint(derivedParametersEndpoints.getDerivedParameter, { params: { id }, signal });
 }
 
 export const derivedParameterQueryOptions = (id: number) =>

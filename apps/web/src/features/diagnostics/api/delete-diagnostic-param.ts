@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../app/api-client';
+import { diagnosticsEndpoints } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { diagnosticKeys } from './diagnostic-keys';
 
-/** `DELETE /api/diagnosticParams/{id}`: marks the set-up DELETED. */
-export function deleteDiagnosticParam(id: number): Promise<unknown> {
-  return apiClient.delete(`/diagnosticParams/${id}`);
-}
-
+/** Marks the set-up DELETED. */
 export function useDeleteDiagnosticParam() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteDiagnosticParam,
+    mutationFn: (id: number) => callEndpoint(diagnosticsEndpoints.deleteDiagnosticParam, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: diagnosticKeys.all }),
   });
 }

@@ -1,43 +1,24 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { diagnosticParamSchema, pageOf, type DiagnosticParam } from '@vayu/domain';
-import type { z } from 'zod';
-import { apiClient } from '../../../app/api-client';
-import { diagnosticKeys, type DiagnosticParamListFilters } from './diagnostic-keys';
+import { diagnosticsEndpoints, type DiagnosticParam, type EndpointResponse } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
+import { diagnosticKeys, type DiagnosticParamListQuery } from './diagnostic-keys';
 
-export const diagnosticParamPageSchema = pageOf(diagnosticParamSchema);
-export type DiagnosticParamPage = z.infer<typeof diagnosticParamPageSchema>;
+export type DiagnosticParamPage = EndpointResponse<typeof diagnosticsEndpoints.listDiagnosticParams>;
 
-/** `GET /api/diagnosticParams`: one page of set-ups, filtered on the server. */
-export function getDiagnosticParams(
-  filters: DiagnosticParamListFilters,
-  signal?: AbortSignal,
-): Promise<DiagnosticParamPage> {
-  return apiClient.get('/diagnosticParams', {
-    query: {
-      page: filters.page,
-      pageSize: filters.pageSize,
-      makeId: filters.makeId,
-      modelId: filters.modelId,
-      tenantId: filters.tenantId,
-    },
-    schema: diagnosticParamPageSchema,
-    signal,
-  });
-}
-
-export const diagnosticParamsQueryOptions = (filters: DiagnosticParamListFilters) =>
+export const diagnosticParamsQueryOptions = (query: DiagnosticParamListQuery) =>
   queryOptions({
-    queryKey: diagnosticKeys.list(filters),
-    queryFn: ({ signal }) => getDiagnosticParams(filters, signal),
+    queryKey: diagnosticKeys.list(query),
+    queryFn: ({ signal }) => callEndpoint(diagnosticsEndpoints.listDiagnosticParams, { query, signal }),
   });
 
-export function useDiagnosticParams(filters: DiagnosticParamListFilters) {
-  return useQuery({ ...diagnosticParamsQueryOptions(filters), placeholderData: keepPreviousData });
+/** One page of set-ups, filtered on the server. */
+export function useDiagnosticParams(query: DiagnosticParamListQuery) {
+  return useQuery({ ...diagnosticParamsQueryOptions(query), placeholderData: keepPreviousData });
 }
 
-/** `GET /api/diagnosticParams/{id}`: one set-up, e.g. to edit it or after a conflict. */
+/** One set-up, e.g. to edit it or after a conflict. */
 export function getDiagnosticParam(id: number, signal?: AbortSignal): Promise<DiagnosticParam> {
-  return apiClient.get(`/diagnosticParams/${id}`, { schema: diagnosticParamSchema, signal });
+  return callEndpoint(diagnosticsEndpoints.getDiagnosticParam, { params: { id }, signal });
 }
 
 export function useDiagnosticParam(id: number) {

@@ -1,18 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { makeSchema, modelSchema, type Make, type MakeType, type Model } from '@vayu/domain';
-import { z } from 'zod';
-import { apiClient } from '../../../app/api-client';
+import { diagnosticsEndpoints, type Make, type MakeType, type Model } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { diagnosticKeys } from './diagnostic-keys';
 
-const makeListSchema = z.array(makeSchema);
-const modelListSchema = z.array(modelSchema);
-
-/** `GET /api/Analyser/make`, `GET /api/Calibrator/make`, or `GET /api/make` (every make, or `?type=`). */
+/** The analyser or calibrator makes from their own lists, any other type (or all) from `GET /api/make`. */
 export function getMakes(type?: MakeType, signal?: AbortSignal): Promise<Make[]> {
-  if (type === 'Analyser' || type === 'Calibrator') {
-    return apiClient.get(`/${type}/make`, { schema: makeListSchema, signal });
-  }
-  return apiClient.get('/make', { query: { type }, schema: makeListSchema, signal });
+  if (type === 'Analyser') return callEndpoint(diagnosticsEndpoints.listAnalyserMakes, { signal });
+  if (type === 'Calibrator') return callEndpoint(diagnosticsEndpoints.listCalibratorMakes, { signal });
+  return callEndpoint(diagnosticsEndpoints.listMakes, { query: { type }, signal });
 }
 
 export const makesQueryOptions = (type?: MakeType) =>
@@ -26,9 +21,9 @@ export function useMakes(type?: MakeType) {
   return useQuery(makesQueryOptions(type));
 }
 
-/** `GET /api/modelByMake/{makeId}`: the models of one make. */
+/** The models of one make. */
 export function getModelsByMake(makeId: number, signal?: AbortSignal): Promise<Model[]> {
-  return apiClient.get(`/modelByMake/${makeId}`, { schema: modelListSchema, signal });
+  return callEndpoint(diagnosticsEndpoints.listModelsOfMake, { params: { makeId }, signal });
 }
 
 /** The models of the chosen make; nothing is asked until a make is chosen. */

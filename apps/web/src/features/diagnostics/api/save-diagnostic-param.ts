@@ -1,36 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { diagnosticParamSchema, type DiagnosticParam, type DiagnosticParamBody } from '@vayu/domain';
-import { apiClient } from '../../../app/api-client';
+import { diagnosticsEndpoints, type DiagnosticParamBody } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { diagnosticKeys } from './diagnostic-keys';
 
-/** `POST /api/diagnosticParams`: 409 when the model or industry already has a set-up. */
-export function createDiagnosticParam(body: DiagnosticParamBody): Promise<DiagnosticParam> {
-  return apiClient.post('/diagnosticParams', body, { schema: diagnosticParamSchema });
-}
-
-/** `PUT /api/diagnosticParams/{id}`: 409 for a stale version or an owner that has a set-up. */
-export function updateDiagnosticParam({
-  id,
-  body,
-}: {
-  id: number;
-  body: DiagnosticParamBody;
-}): Promise<DiagnosticParam> {
-  return apiClient.put(`/diagnosticParams/${id}`, body, { schema: diagnosticParamSchema });
-}
-
+/** Refused with DIAGNOSTIC_MODEL_TAKEN or DIAGNOSTIC_TENANT_TAKEN when the owner already has a set-up. */
 export function useCreateDiagnosticParam() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createDiagnosticParam,
+    mutationFn: (body: DiagnosticParamBody) =>
+      callEndpoint(diagnosticsEndpoints.createDiagnosticParam, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: diagnosticKeys.all }),
   });
 }
 
+/** Also refused with STALE_VERSION. */
 export function useUpdateDiagnosticParam() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateDiagnosticParam,
+    mutationFn: ({ id, body }: { id: number; body: DiagnosticParamBody }) =>
+      callEndpoint(diagnosticsEndpoints.updateDiagnosticParam, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: diagnosticKeys.all }),
   });
 }

@@ -1,15 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MULTISELECT_SEARCH_LIMIT, pageOf, parameterSchema, type Parameter } from '@vayu/domain';
-import { apiClient } from '../../../app/api-client';
+import { MULTISELECT_SEARCH_LIMIT, parametersEndpoints, type Parameter } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { diagnosticKeys } from './diagnostic-keys';
 
-const parameterPageSchema = pageOf(parameterSchema);
-
-/** `GET /api/parameters?search=`: the first catalogue parameters whose label or name matches. */
+/** The first catalogue parameters whose label or name matches (`GET /api/parameters?search=`). */
 export async function searchParameters(text: string, signal?: AbortSignal): Promise<Parameter[]> {
-  const page = await apiClient.get('/parameters', {
+  const page = await callEndpoint(parametersEndpoints.listParameters, {
     query: { page: 1, pageSize: MULTISELECT_SEARCH_LIMIT, search: text || undefined },
-    schema: parameterPageSchema,
     signal,
   });
   return page.items;

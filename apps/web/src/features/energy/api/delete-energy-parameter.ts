@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../app/api-client';
+import { energyEndpoints } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { energyKeys } from './energy-keys';
 
-/** `DELETE /api/energy/parameters/{id}`: marks the energy parameter DELETED. */
-export function deleteEnergyParameter(id: number): Promise<unknown> {
-  return apiClient.delete(`/energy/parameters/${id}`);
-}
-
+/** Marks the energy parameter DELETED. */
 export function useDeleteEnergyParameter() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteEnergyParameter,
+    mutationFn: (id: number) => callEndpoint(energyEndpoints.deleteEnergyParameter, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: energyKeys.parameters() }),
   });
 }

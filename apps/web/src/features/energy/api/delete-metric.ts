@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../app/api-client';
+import { energyEndpoints } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { energyKeys } from './energy-keys';
 
-/** `DELETE /api/energy/metrics/{id}`: marks it DELETED; 409 while an energy parameter computes it. */
-export function deleteMetric(id: number): Promise<unknown> {
-  return apiClient.delete(`/energy/metrics/${id}`);
-}
-
+/** Marks it DELETED; refused (METRIC_IN_USE) while an energy parameter computes it. */
 export function useDeleteMetric() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteMetric,
+    mutationFn: (id: number) => callEndpoint(energyEndpoints.deleteMetric, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: energyKeys.metrics() }),
   });
 }

@@ -1,25 +1,16 @@
-import type { EnergyCategory } from '@vayu/domain';
+import type { EndpointQuery, energyEndpoints } from '@vayu/domain';
 
-export interface MetricListFilters {
-  page: number;
-  pageSize: number;
-  search?: string;
-}
-
-export interface EnergyParameterListFilters {
-  page: number;
-  pageSize: number;
-  search?: string;
-  category?: EnergyCategory;
-}
+/** The metric list's query, as `GET /api/energy/metrics` defines it. */
+export type MetricListQuery = EndpointQuery<typeof energyEndpoints.listMetrics>;
+/** The energy parameter list's query, as `GET /api/energy/parameters` defines it. */
+export type EnergyParameterListQuery = EndpointQuery<typeof energyEndpoints.listEnergyParameters>;
 
 /** Query keys of the energy catalogue: metrics and energy parameters. */
 export const energyKeys = {
   all: ['energy'] as const,
   metrics: () => [...energyKeys.all, 'metrics'] as const,
-  metricList: (filters: MetricListFilters) => [...energyKeys.metrics(), 'list', filters] as const,
+  metricList: (query: MetricListQuery) => [...energyKeys.metrics(), 'list', query] as const,
   parameters: () => [...energyKeys.all, 'parameters'] as const,
-  parameterList: (filters: EnergyParameterListFilters) =>
-    [...energyKeys.parameters(), 'list', filters] as const,
+  parameterList: (query: EnergyParameterListQuery) => [...energyKeys.parameters(), 'list', query] as const,
   parameter: (id: number) => [...energyKeys.parameters(), 'detail', id] as const,
 };

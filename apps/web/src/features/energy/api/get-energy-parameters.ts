@@ -1,40 +1,22 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { energyParameterSchema, pageOf, type EnergyParameter } from '@vayu/domain';
-import type { z } from 'zod';
-import { apiClient } from '../../../app/api-client';
-import { energyKeys, type EnergyParameterListFilters } from './energy-keys';
+import { energyEndpoints, type EndpointResponse, type EnergyParameter } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
+import { energyKeys, type EnergyParameterListQuery } from './energy-keys';
 
-export const energyParameterPageSchema = pageOf(energyParameterSchema);
-export type EnergyParameterPage = z.infer<typeof energyParameterPageSchema>;
+export type EnergyParameterPage = EndpointResponse<typeof energyEndpoints.listEnergyParameters>;
 
-/** `GET /api/energy/parameters`: one page, searched and filtered by category on the server. */
-export function getEnergyParameters(
-  filters: EnergyParameterListFilters,
-  signal?: AbortSignal,
-): Promise<EnergyParameterPage> {
-  return apiClient.get('/energy/parameters', {
-    query: {
-      page: filters.page,
-      pageSize: filters.pageSize,
-      search: filters.search,
-      category: filters.category,
-    },
-    schema: energyParameterPageSchema,
-    signal,
-  });
-}
-
-export function useEnergyParameters(filters: EnergyParameterListFilters) {
+/** One page, searched and filtered by category on the server. */
+export function useEnergyParameters(query: EnergyParameterListQuery) {
   return useQuery({
-    queryKey: energyKeys.parameterList(filters),
-    queryFn: ({ signal }) => getEnergyParameters(filters, signal),
+    queryKey: energyKeys.parameterList(query),
+    queryFn: ({ signal }) => callEndpoint(energyEndpoints.listEnergyParameters, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-/** `GET /api/energy/parameters/{id}`: one energy parameter with its metrics. */
+/** One energy parameter with its metrics. */
 export function getEnergyParameter(id: number, signal?: AbortSignal): Promise<EnergyParameter> {
-  return apiClient.get(`/energy/parameters/${id}`, { schema: energyParameterSchema, signal });
+  return callEndpoint(energyEndpoints.getEnergyParameter, { params: { id }, signal });
 }
 
 export const energyParameterQueryOptions = (id: number) =>

@@ -1,35 +1,25 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { energyMetricSchema, pageOf, type EnergyMetric } from '@vayu/domain';
-import type { z } from 'zod';
-import { apiClient } from '../../../app/api-client';
-import { energyKeys, type MetricListFilters } from './energy-keys';
+import { energyEndpoints, MAX_PAGE_SIZE, type EndpointResponse, type EnergyMetric } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
+import { energyKeys, type MetricListQuery } from './energy-keys';
 
-export const metricPageSchema = pageOf(energyMetricSchema);
-export type MetricPage = z.infer<typeof metricPageSchema>;
+export type MetricPage = EndpointResponse<typeof energyEndpoints.listMetrics>;
 
-/** `GET /api/energy/metrics`: one page of metrics, searched by key or label on the server. */
-export function getMetrics(filters: MetricListFilters, signal?: AbortSignal): Promise<MetricPage> {
-  return apiClient.get('/energy/metrics', {
-    query: { page: filters.page, pageSize: filters.pageSize, search: filters.search },
-    schema: metricPageSchema,
-    signal,
-  });
-}
-
-export const metricsQueryOptions = (filters: MetricListFilters) =>
+export const metricsQueryOptions = (query: MetricListQuery) =>
   queryOptions({
-    queryKey: energyKeys.metricList(filters),
-    queryFn: ({ signal }) => getMetrics(filters, signal),
+    queryKey: energyKeys.metricList(query),
+    queryFn: ({ signal }) => callEndpoint(energyEndpoints.listMetrics, { query, signal }),
   });
 
-export function useMetrics(filters: MetricListFilters) {
-  return useQuery({ ...metricsQueryOptions(filters), placeholderData: keepPreviousData });
+/** One page of metrics, searched by key or label on the server. */
+export function useMetrics(query: MetricListQuery) {
+  return useQuery({ ...metricsQueryOptions(query), placeholderData: keepPreviousData });
 }
 
 /** The largest page the API serves: the metrics an energy parameter may compute. */
-export const METRIC_PICKER_FILTERS: MetricListFilters = { page: 1, pageSize: 100 };
+export const METRIC_PICKER_QUERY: MetricListQuery = { page: 1, pageSize: MAX_PAGE_SIZE };
 
-/** `GET /api/energy/metrics/{id}`: the current version of one metric, e.g. after a conflict. */
+/** The current version of one metric, e.g. after a conflict. */
 export function getMetric(id: number, signal?: AbortSignal): Promise<EnergyMetric> {
-  return apiClient.get(`/energy/metrics/${id}`, { schema: energyMetricSchema, signal });
+  return callEndpoint(energyEndpoints.getMetric, { params: { id }, signal });
 }

@@ -1,31 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { energyMetricSchema, type EnergyMetric, type EnergyMetricInput } from '@vayu/domain';
-import { apiClient } from '../../../app/api-client';
+import { energyEndpoints, type EnergyMetricInput } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { energyKeys } from './energy-keys';
 
-/** `POST /api/energy/metrics`: 409 when the key is already used. */
-export function createMetric(body: EnergyMetricInput): Promise<EnergyMetric> {
-  return apiClient.post('/energy/metrics', body, { schema: energyMetricSchema });
-}
-
-/** `PUT /api/energy/metrics/{id}`: 409 for a key already used or a stale version. */
-export function updateMetric({ id, body }: { id: number; body: EnergyMetricInput }): Promise<EnergyMetric> {
-  return apiClient.put(`/energy/metrics/${id}`, body, { schema: energyMetricSchema });
-}
-
 // Energy parameters list their metrics, so every energy query is refreshed.
+
+/** Refused with METRIC_EXISTS when the key is already used. */
 export function useCreateMetric() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createMetric,
+    mutationFn: (body: EnergyMetricInput) => callEndpoint(energyEndpoints.createMetric, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: energyKeys.all }),
   });
 }
 
+/** Refused with METRIC_EXISTS for a key already used, or STALE_VERSION. */
 export function useUpdateMetric() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateMetric,
+    mutationFn: ({ id, body }: { id: number; body: EnergyMetricInput }) =>
+      callEndpoint(energyEndpoints.updateMetric, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: energyKeys.all }),
   });
 }

@@ -1,15 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { masterCategorySchema, type MasterCategory, type MasterCategoryBody } from '@vayu/domain';
-import { z } from 'zod';
-import { apiClient } from '../../../app/api-client';
+import { catalogueEndpoints, type MasterCategory, type MasterCategoryBody } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 
 const masterCategoryKeys = {
   all: ['master-categories'] as const,
 };
 
-/** `GET /api/masterCategories`: the master category list (type, description). */
+/** The master category list (type, description). */
 export function getMasterCategories(signal?: AbortSignal): Promise<MasterCategory[]> {
-  return apiClient.get('/masterCategories', { schema: z.array(masterCategorySchema), signal });
+  return callEndpoint(catalogueEndpoints.listMasterCategories, { signal });
 }
 
 export const masterCategoriesQueryOptions = () =>
@@ -22,17 +21,15 @@ export function useMasterCategories() {
   return useQuery(masterCategoriesQueryOptions());
 }
 
-/** `POST /api/masterCategories`, or `PUT /api/masterCategories/{id}` from the version the form started with. */
-export function saveMasterCategory({
-  id,
-  body,
-}: {
-  id: number | null;
-  body: MasterCategoryBody & { version?: number };
-}): Promise<MasterCategory> {
-  return id === null
-    ? apiClient.post('/masterCategories', body, { schema: masterCategorySchema })
-    : apiClient.put(`/masterCategories/${id}`, body, { schema: masterCategorySchema });
+/** What a save sends: a new category, or an edit from the version the form started with. */
+export type MasterCategorySave =
+  { id: null; body: MasterCategoryBody } | { id: number; body: MasterCategoryBody & { version: number } };
+
+/** Refused with MASTER_CATEGORY_EXISTS for a type already used, STALE_VERSION for an old version. */
+export function saveMasterCategory(save: MasterCategorySave): Promise<MasterCategory> {
+  return save.id === null
+    ? callEndpoint(catalogueEndpoints.createMasterCategory, { body: save.body })
+    : callEndpoint(catalogueEndpoints.updateMasterCategory, { params: { id: save.id }, body: save.body });
 }
 
 export function useSaveMasterCategory() {
@@ -43,15 +40,11 @@ export function useSaveMasterCategory() {
   });
 }
 
-/** `DELETE /api/masterCategories/{id}`: marked DELETED, never removed. */
-export function deleteMasterCategory(id: number): Promise<unknown> {
-  return apiClient.delete(`/masterCategories/${id}`);
-}
-
+/** Marked DELETED, never removed. */
 export function useDeleteMasterCategory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteMasterCategory,
+    mutationFn: (id: number) => callEndpoint(catalogueEndpoints.deleteMasterCategory, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: masterCategoryKeys.all }),
   });
 }

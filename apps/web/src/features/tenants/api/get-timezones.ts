@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { TIME_ZONES, timeZoneOptionSchema, type TimeZoneOption } from '@vayu/domain';
+import { catalogueEndpoints, TIME_ZONES, type TimeZoneOption } from '@vayu/domain';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { apiClient } from '../../../app/api-client';
+import { callEndpoint } from '../../../app/api-client';
 import { notifyFailure } from '../../../app/notifications';
 
-/** `GET /api/timezones`: the zones an account may use, labelled with today's offset. */
+/** The zones an account may use, labelled with today's offset. */
 export function getTimeZones(signal?: AbortSignal): Promise<TimeZoneOption[]> {
-  return apiClient.get('/timezones', { schema: z.array(timeZoneOptionSchema), signal });
+  return callEndpoint(catalogueEndpoints.listTimeZones, { signal });
 }
 
 /**

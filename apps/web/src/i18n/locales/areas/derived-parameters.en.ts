@@ -8,8 +8,8 @@ import {
   DERIVED_SERIES_REQUIRED_MESSAGE,
   PARAMETER_EDIT_FAILED_MESSAGE,
   PARAMETER_EDITED_MESSAGE,
-  PARAMETER_EXISTS_MESSAGE,
   UNKNOWN_UNIT_MESSAGE,
+  type DerivedRule,
 } from '@vayu/domain';
 
 /** English texts of the derived parameter screens. */
@@ -126,20 +126,29 @@ export const derivedParametersEn = {
     operatorList: '+ − * / %   < > <= >= == !=   && || !   condition ? a : b',
     more: '{{count}} more — narrow the search',
   },
+  /** Messages of the form's own schema checks. */
   messages: {
-    exists: PARAMETER_EXISTS_MESSAGE,
     seriesRequired: DERIVED_SERIES_REQUIRED_MESSAGE,
     rowsRequired: DERIVED_ROWS_REQUIRED_MESSAGE,
     seriesName: DERIVED_SERIES_NAME_MESSAGE,
     unknownUnit: UNKNOWN_UNIT_MESSAGE,
-    enterExpression: 'Enter an expression.',
+  },
+  /** The derived parameter rules, worded from the rule and its values (`DerivedRule`). */
+  rules: {
+    expressionEmpty: 'Enter an expression.',
+    expressionTooLong: 'The expression is too long.',
+    expressionSyntax: 'Invalid expression: {{detail}}',
+    onlyNumbers: 'Only numbers may appear as values.',
     unknownParameter: "Unknown parameter '{{key}}'.",
+    operatorNotAllowed: "The operator '{{operator}}' is not allowed.",
     unknownFunction: "Unknown function '{{name}}'.",
-    invalidExpression: 'Invalid expression: {{detail}}',
-    cycle: 'The expression refers back to itself: {{path}}.',
+    oneExpressionOnly: 'Write one expression only.',
+    expressionKindNotAllowed: 'This kind of expression is not allowed.',
+    seriesName: DERIVED_SERIES_NAME_MESSAGE,
+    seriesReserved: '"{{name}}" is the name of an expression function and cannot name a series.',
     seriesTwice: 'The series name "{{name}}" is used twice in this derived parameter.',
     seriesStandardKey: 'The series name "{{name}}" is already the key of a standard parameter.',
     seriesTaken: 'The series name "{{name}}" is already used by the derived parameter "{{label}}".',
-    seriesReserved: '"{{name}}" is the name of an expression function and cannot name a series.',
-  },
+    expressionCycle: 'The expression refers back to itself: {{path}}.',
+  } satisfies Record<DerivedRule, string>,
 };

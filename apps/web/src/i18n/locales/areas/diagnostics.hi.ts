@@ -87,7 +87,5 @@ export const diagnosticsHi: TranslationShape<typeof diagnosticsEn> = {
     paramsTooMany: 'अधिकतम 50 पैरामीटर चुनें।',
     paramsRepeated: 'हर पैरामीटर केवल एक बार चुना जा सकता है।',
     uploadMethodRequired: 'यूटिलिटी के माध्यम से कैलिब्रेशन के लिए अपलोड विधि (IOT-EDGE या IOT-Gateway) चुनें।',
-    modelTaken: 'इस एनालाइज़र मॉडल के डायग्नोस्टिक पैरामीटर पहले से हैं। उसी को संपादित करें।',
-    tenantTaken: 'इस उद्योग के डायग्नोस्टिक पैरामीटर पहले से हैं। उसी को संपादित करें।',
   },
 };

@@ -54,12 +54,8 @@ export const energyHi: TranslationShape<typeof energyEn> = {
   },
   messages: {
     metricKey: '2 से 50 तक छोटे अंग्रेज़ी अक्षर, अंक, अंडरस्कोर या बिंदु लिखें।',
-    metricExists: 'इस कुंजी वाला मेट्रिक पहले से मौजूद है।',
-    parameterExists: 'पैरामीटर पहले से मौजूद है।',
     labelNeedsText: 'लेबल में कम से कम एक अक्षर या अंक होना चाहिए।',
     metricsRequired: 'कम से कम एक मेट्रिक चुनें।',
-    metricsUnknown: 'मौजूद मेट्रिक ही चुनें।',
-    sourceParameter: 'सूची का कोई ऊर्जा पैरामीटर चुनें।',
   },
   conflictTitle: 'किसी और ने बदल दिया है',
   conflict: 'यह रिकॉर्ड किसी और ने बदल दिया है। नवीनतम संस्करण देखने के लिए पुनः लोड करें।',
@@ -125,7 +121,6 @@ export const energyHi: TranslationShape<typeof energyEn> = {
     deleteMetric: '{{key}} हटाएँ',
     confirmDelete: 'क्या आप सचमुच मेट्रिक "{{key}}" हटाना चाहते हैं?',
     deleted: 'मेट्रिक हटा दिया गया।',
-    inUse: 'यह मेट्रिक ऊर्जा पैरामीटर "{{label}}" में उपयोग हो रहा है, इसलिए हटाया नहीं जा सकता।',
     form: {
       addTitle: 'मेट्रिक जोड़ें',
       editTitle: 'मेट्रिक संपादित करें',
