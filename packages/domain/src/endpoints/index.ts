@@ -1,8 +1,16 @@
 import type { EndpointDefinition } from '../endpoint.js';
+import { auditEndpoints, logsEndpoints } from './audit.js';
+import { authEndpoints } from './auth.js';
 import { parametersEndpoints } from './parameters.js';
+import { systemEndpoints } from './system.js';
+import { usersEndpoints } from './users.js';
 
 export * from './common.js';
 export * from './parameters.js';
+export * from './audit.js';
+export * from './auth.js';
+export * from './system.js';
+export * from './users.js';
 
 /**
  * Every endpoint of the API, by area. The API registers, authorizes and
@@ -11,6 +19,11 @@ export * from './parameters.js';
  */
 export const ENDPOINT_GROUPS = {
   parameters: parametersEndpoints,
+  audit: auditEndpoints,
+  auth: authEndpoints,
+  logs: logsEndpoints,
+  system: systemEndpoints,
+  users: usersEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export const ALL_ENDPOINTS: readonly EndpointDefinition[] = Object.values(ENDPOINT_GROUPS).flatMap((group) =>
