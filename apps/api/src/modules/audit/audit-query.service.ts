@@ -136,7 +136,6 @@ export function parseDocumentFilter(field: string, value: string): AuditDocument
   if (!isAuditDocumentField(name)) {
     throw fieldError(
       `Unknown field. Use one of ${AUDIT_DOCUMENT_FIELDS.join(', ')}, newValue.… or oldValue.…`,
-      'FIELD_UNKNOWN',
     );
   }
   if (name === 'createdAt') {
