@@ -21,7 +21,7 @@ import {
 } from '@vayu/domain';
 import type { Database } from '../../db/client.js';
 import type { RequestContext } from '../../auth/principal.js';
-import { type DataScope, scopeOf } from '../../auth/scope.js';
+import { scopeOf } from '../../auth/scope.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import {
   type AuditDocumentFilter,
@@ -53,11 +53,6 @@ export function resolveAuditWindow(
     );
   }
   return { from: getZonedDayStart(range.startDate), to: getZonedDayStart(addDays(range.endDate, 1)) };
-}
-
-/** The audit rows a principal may read: those of tenants it can see (all of them for site users). */
-export function auditScopeOf(ctx: RequestContext): DataScope {
-  return scopeOf(ctx.principal);
 }
 
 export function toPage<T>(items: T[], total: number, page: number, pageSize: number): Page<T> {
@@ -162,7 +157,7 @@ export function createAuditQueryService({ db, now = () => new Date() }: { db: Da
     async listAuditLogs(ctx: RequestContext, query: AuditLogQuery): Promise<Page<AuditLogRow>> {
       const window = resolveAuditWindow(query, now());
       const { items, total } = await findAuditLogsPage(db, {
-        scope: auditScopeOf(ctx),
+        scope: scopeOf(ctx.principal),
         window,
         tenantId: query.tenantId,
         entity: query.entity,
@@ -177,7 +172,7 @@ export function createAuditQueryService({ db, now = () => new Date() }: { db: Da
 
     /** `/auditDetails/{id}`: the entry with its old and new values and what changed; 404 outside scope. */
     async getAuditDetail(ctx: RequestContext, id: number): Promise<AuditLogDetail> {
-      const entry = await findAuditLogDetail(db, id, auditScopeOf(ctx));
+      const entry = await findAuditLogDetail(db, id, scopeOf(ctx.principal));
       if (!entry) throw notFound('Audit log');
       return { ...entry, changedFields: getChangedFields(entry.oldValue, entry.newValue) };
     },
@@ -196,7 +191,7 @@ export function createAuditQueryService({ db, now = () => new Date() }: { db: Da
       const filter = field && value !== undefined ? parseDocumentFilter(field, value) : undefined;
       const since = text && !filter ? new Date(now().getTime() - AUDIT_TEXT_SEARCH_DAYS * DAY_MS) : undefined;
       const { items, total } = await findAuditDocumentsPage(db, {
-        scope: auditScopeOf(ctx),
+        scope: scopeOf(ctx.principal),
         filter,
         text,
         since,

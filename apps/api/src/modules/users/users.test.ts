@@ -858,6 +858,7 @@ describe('POST /api/setPrimaryUserForTenant/{userId}/{tenantId}', () => {
       url: `/api/setPrimaryUserForTenant/${outsider.id}/${tenant.id}`,
     });
     expectError(response, 422, 'PRIMARY_USER_INVALID');
+    expect(response.json().error.params).toEqual({ reason: 'other-account' });
     expect((await accountRow(tenant.id)).primaryUserId).toBeNull();
     expect((await userRow(outsider.id)).role).toBe('user');
   });
@@ -1128,11 +1129,9 @@ describe('POST /api/tenants/{id}/resendActivation', () => {
   it('answers 422 when there is no primary user or it is already activated', async () => {
     const tenant = await make.tenant();
     const site = await siteAdmin();
-    expectError(
-      await site({ method: 'POST', url: `/api/tenants/${tenant.id}/resendActivation` }),
-      422,
-      'PRIMARY_USER_INVALID',
-    );
+    const none = await site({ method: 'POST', url: `/api/tenants/${tenant.id}/resendActivation` });
+    expectError(none, 422, 'PRIMARY_USER_INVALID');
+    expect(none.json().error.params).toEqual({ reason: 'none' });
     const active = await make.user(tenant.id, 'admin');
     await site({ method: 'POST', url: `/api/setPrimaryUserForTenant/${active.id}/${tenant.id}` });
     const response = await site({ method: 'POST', url: `/api/tenants/${tenant.id}/resendActivation` });
