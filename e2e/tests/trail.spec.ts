@@ -36,7 +36,7 @@ test('an industry edit made in the console is found in the audit log and opened 
   await expect(page.getByRole('columnheader', { name: 'Action' })).toHaveAttribute('aria-sort', 'ascending');
   const rows = table.getByRole('row').filter({ has: page.getByRole('link') });
   await expect(rows).toHaveCount(2);
-  await expect(rows.nth(0)).toContainText(`account #${id}`);
+  await expect(rows.nth(0)).toContainText(`Account #${id}`);
   await expect(rows.nth(0).getByRole('cell').nth(2)).toHaveText('Created');
   await expect(rows.nth(1).getByRole('cell').nth(2)).toHaveText('Updated');
   await expect(rows.nth(1).getByRole('cell').nth(3)).toHaveText('admin@vayu.demo');
@@ -48,7 +48,7 @@ test('an industry edit made in the console is found in the audit log and opened 
   await expect(page.getByRole('heading', { name: `Audit entry ${entryId}`, level: 1 })).toBeVisible();
   await expect(page.getByRole('row', { name: /^Changed by/ })).toContainText('admin@vayu.demo');
   await expect(page.getByRole('row', { name: /^Action/ })).toContainText('Updated');
-  await expect(page.getByRole('row', { name: /^Record/ })).toContainText(`account #${id}`);
+  await expect(page.getByRole('row', { name: /^Record/ })).toContainText(`Account #${id}`);
 
   const values = page.getByRole('table', { name: 'Old and new values: 1 changed field' });
   const city = values

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  auditDocumentQuerySchema,
+  auditLogQuerySchema,
   AUDIT_MAX_RANGE_DAYS,
   countDaysInRange,
   getAuditRangeErrors,
@@ -129,5 +131,34 @@ describe('date range helpers', () => {
     expect(getAuditRangeErrors({ startDate: '2024-01-01', endDate: '2025-01-01' })).toEqual([
       { path: 'endDate', message: 'Choose a range of at most 366 days' },
     ]);
+  });
+});
+
+describe('audit queries and the closed lists of record kinds and actions', () => {
+  it('filters the list only by a known record kind and action', () => {
+    expect(auditLogQuerySchema.parse({ entity: 'account', action: 'UPDATE' })).toMatchObject({
+      entity: 'account',
+      action: 'UPDATE',
+    });
+    for (const query of [{ entity: 'tenant' }, { action: 'update' }]) {
+      const result = auditLogQuerySchema.safeParse(query);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.path).toEqual(Object.keys(query));
+    }
+  });
+
+  it('refuses a document search for a record kind or action outside the lists, in any letter case', () => {
+    expect(auditDocumentQuerySchema.safeParse({ field: 'entity', value: 'USER' }).success).toBe(true);
+    expect(auditDocumentQuerySchema.safeParse({ field: 'action', value: 'password_change' }).success).toBe(
+      true,
+    );
+    const kind = auditDocumentQuerySchema.safeParse({ field: 'entity', value: 'tenant' });
+    expect(kind.error?.issues[0]?.path).toEqual(['value']);
+    const action = auditDocumentQuerySchema.safeParse({ field: 'action', value: 'LOGGED_IN' });
+    expect(action.error?.issues[0]?.path).toEqual(['value']);
+    // Other fields take any value.
+    expect(auditDocumentQuerySchema.safeParse({ field: 'newValue.status', value: 'tenant' }).success).toBe(
+      true,
+    );
   });
 });

@@ -1,5 +1,58 @@
 import { z } from 'zod';
 
+/** What an audit row is about: one name per table (or per kind of event that has no table of its own). */
+export const AUDIT_ENTITIES = [
+  'account',
+  'user',
+  'session',
+  'address',
+  'subscription',
+  'partner_request',
+  'corporate',
+  'approval_report',
+  'industry_category',
+  'master_category',
+  'parameter',
+  'derived_parameter',
+  'diagnostic_param',
+  'energy_metric',
+  'energy_parameter',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** What was done. */
+export const AUDIT_ACTIONS = [
+  'CREATE',
+  'UPDATE',
+  'DELETE',
+  'STATUS_CHANGE',
+  'WORKING_STATUS_CHANGE',
+  'PARTNER_CHANGE',
+  'SUBSCRIPTION_UPDATE',
+  'ADDRESS_UPDATE',
+  'APPROVAL',
+  'DEMO_DATA',
+  'MAIL',
+  'LOGIN',
+  'LOGIN_FAILED',
+  'PASSWORD_CHANGE',
+  'PASSWORD_RESET_REQUESTED',
+  'PASSWORD_SET',
+  'PRIMARY_USER_CHANGE',
+  'ACTIVATION_RESENT',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const auditEntitySchema = z.enum(AUDIT_ENTITIES);
+export const auditActionSchema = z.enum(AUDIT_ACTIONS);
+
+export function isAuditEntity(value: unknown): value is AuditEntity {
+  return typeof value === 'string' && (AUDIT_ENTITIES as readonly string[]).includes(value);
+}
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
+
 /** A row of `/auditLog` (`GET /api/auditLogs`). */
 export const auditLogRowSchema = z.object({
   id: z.number().int(),
@@ -21,11 +74,15 @@ export const AUDIT_SORT_FIELDS = ['createdAt', 'entity', 'action', 'actorUserNam
 
 const isoDate = z.iso.date({ message: 'Use the format YYYY-MM-DD' });
 
-/** `GET /api/auditLogs?startDate&endDate&tenantId&pageNum` (20 per page; default the last 7 days). */
+/** `GET /api/auditLogs?startDate&endDate&tenantId&entity&action&pageNum` (20 per page; default the last 7 days). */
 export const auditLogQuerySchema = z.object({
   startDate: isoDate.optional(),
   endDate: isoDate.optional(),
   tenantId: z.coerce.number().int().optional(),
+  /** Only rows about this kind of record. */
+  entity: auditEntitySchema.optional(),
+  /** Only rows of this action. */
+  action: auditActionSchema.optional(),
   pageNum: z.coerce.number().int().min(1).default(1),
   sort: z.enum(AUDIT_SORT_FIELDS).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
@@ -41,17 +98,36 @@ export const auditLogDetailSchema = auditLogRowSchema.extend({
 export type AuditLogDetail = z.infer<typeof auditLogDetailSchema>;
 
 /** `GET /api/auditLog`: the document view; `field` is a dotted path such as `newValue.status`. */
-export const auditDocumentQuerySchema = z.object({
-  field: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/, 'Use a field path such as newValue.status')
-    .max(100)
-    .optional(),
-  value: z.string().trim().max(200).optional(),
-  q: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-});
+export const auditDocumentQuerySchema = z
+  .object({
+    field: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/, 'Use a field path such as newValue.status')
+      .max(100)
+      .optional(),
+    value: z.string().trim().max(200).optional(),
+    q: z.string().trim().max(200).optional(),
+    page: z.coerce.number().int().min(1).default(1),
+  })
+  .superRefine((query, context) => {
+    // The record kind and the action are closed lists: a search for anything else cannot match.
+    if (!query.value) return;
+    if (query.field === 'entity' && !isAuditEntity(query.value.toLowerCase())) {
+      context.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: `Use one of ${AUDIT_ENTITIES.join(', ')}`,
+      });
+    }
+    if (query.field === 'action' && !isAuditAction(query.value.toUpperCase())) {
+      context.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: `Use one of ${AUDIT_ACTIONS.join(', ')}`,
+      });
+    }
+  });
 /**
  * Fields of an audit document that map to its columns. Any other search goes
  * below `newValue.` or `oldValue.` (for example `newValue.status`).
@@ -241,46 +317,3 @@ export function getAuditRangeErrors(range: AuditRange): { path: string; message:
   if (days > AUDIT_MAX_RANGE_DAYS) return [{ path: 'endDate', message: AUDIT_RANGE_MESSAGES.tooLong }];
   return [];
 }
-
-/** What an audit row is about: one name per table (or per kind of event that has no table of its own). */
-export const AUDIT_ENTITIES = [
-  'account',
-  'user',
-  'session',
-  'address',
-  'subscription',
-  'partner_request',
-  'corporate',
-  'approval_report',
-  'industry_category',
-  'master_category',
-  'parameter',
-  'derived_parameter',
-  'diagnostic_param',
-  'energy_metric',
-  'energy_parameter',
-] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
-
-/** What was done. */
-export const AUDIT_ACTIONS = [
-  'CREATE',
-  'UPDATE',
-  'DELETE',
-  'STATUS_CHANGE',
-  'WORKING_STATUS_CHANGE',
-  'PARTNER_CHANGE',
-  'SUBSCRIPTION_UPDATE',
-  'ADDRESS_UPDATE',
-  'APPROVAL',
-  'DEMO_DATA',
-  'MAIL',
-  'LOGIN',
-  'LOGIN_FAILED',
-  'PASSWORD_CHANGE',
-  'PASSWORD_RESET_REQUESTED',
-  'PASSWORD_SET',
-  'PRIMARY_USER_CHANGE',
-  'ACTIVATION_RESENT',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];

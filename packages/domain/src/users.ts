@@ -28,8 +28,6 @@ export const loggedInUserSchema = z.object({
 });
 export type LoggedInUser = z.infer<typeof loggedInUserSchema>;
 
-export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
-
 /** `PATCH /api/users/{id}`: enable or disable a user. */
 export const userPatchBodySchema = z
   .array(z.object({ op: z.literal('replace'), att: z.literal('status'), value: userStatusSchema }).strict())

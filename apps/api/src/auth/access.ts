@@ -23,12 +23,6 @@ const only = (userTypes: readonly UserType[], roles?: readonly Role[]): RouteAcc
  * it. A route missing from this table makes the server refuse to start.
  */
 const LEGACY_ROUTE_ACCESS: Record<string, RouteAccess> = {
-  'GET /api/health': PUBLIC,
-  'POST /api/auth/login': PUBLIC,
-  'GET /api/logout': PUBLIC,
-  'GET /api/users/loggedin': SIGNED_IN,
-  'POST /api/users/:id/password/update': SIGNED_IN,
-  'PATCH /api/users/:id': only(['site', 'partner', 'tenant'], ['admin']),
   'GET /api/home/summary': SIGNED_IN,
 
   // Partners
@@ -54,7 +48,6 @@ const LEGACY_ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/tenant-logo/tenants/:id': SIGNED_IN,
   'GET /api/subscription/:tenantId': only(['site', 'partner', 'tenant']),
   'PUT /api/subscription/:tenantId': only(['site', 'partner'], ['admin']),
-  'POST /api/tenants/:id/resendActivation': only(['site', 'partner', 'tenant'], ['admin']),
   'GET /api/address/:accountType/:accountId/:addressType': SIGNED_IN,
   'POST /api/address/:accountType/:accountId/:addressType': only(['site', 'partner', 'tenant'], ['admin']),
   'GET /api/billingAddress/:accountId': SIGNED_IN,
@@ -63,16 +56,6 @@ const LEGACY_ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/tenantApprovalData': only(['site']),
   'POST /api/demoTenantData': only(['site']),
   'GET /api/demoDataRecord': only(['site', 'partner']),
-
-  // Users
-  'GET /api/users': only(['site', 'partner', 'tenant', 'corporate', 'statutory']),
-  'POST /api/users': only(['site', 'partner', 'tenant'], ['admin']),
-  'PUT /api/users/:id': only(['site', 'partner', 'tenant'], ['admin']),
-  'POST /api/users/reset/:accountId/:userId': only(['site', 'partner', 'tenant'], ['admin']),
-  'POST /api/setPrimaryUserForTenant/:userId/:tenantId': only(['site', 'partner'], ['admin']),
-  'GET /api/tenant/users/:id': SIGNED_IN,
-  'GET /api/auth/password-token/:token': PUBLIC,
-  'POST /api/auth/set-password': PUBLIC,
 
   // Corporates, statutory accounts, industry categories
   'GET /api/corporates': only(['site']),
@@ -83,12 +66,6 @@ const LEGACY_ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/industry': only(['site']),
   'PUT /api/industry/:id': only(['site']),
   'DELETE /api/industry/:id': only(['site']),
-
-  // Audit trail and activity logs (scoped to the tenants the principal can see)
-  'GET /api/auditLogs': only(['site', 'partner', 'tenant'], ['admin']),
-  'GET /api/auditDetails/:id': only(['site', 'partner', 'tenant'], ['admin']),
-  'GET /api/auditLog': only(['site']),
-  'GET /api/logs': only(['site', 'partner', 'tenant'], ['admin']),
 };
 
 /** Every route with who may call it: the endpoint definitions of `@vayu/domain`, and the routes not yet defined there. */

@@ -124,3 +124,16 @@ export function canChangeAccount(p: Principal, account: AccountOwnership): boole
 export function canChangeUsersOf(p: Principal, account: AccountOwnership): boolean {
   return canChangeAccount(p, account);
 }
+
+/**
+ * Whether the principal may set this user's password: their own always, any
+ * other user's only when they may change the users of that user's account.
+ */
+export function canSetPasswordOf(p: Principal, user: { id: number; account: AccountOwnership }): boolean {
+  return user.id === p.userId || canChangeUsersOf(p, user.account);
+}
+
+/** Whether the principal may list the users of a corporate: site users any, others only their own (spec §6). */
+export function canListUsersOfCorporate(p: Principal, corporateId: number): boolean {
+  return p.userType === 'site' || corporateId === p.corporateId;
+}

@@ -1,7 +1,6 @@
 import { List, Text, VisuallyHidden } from '@mantine/core';
 import { checkPassword, PASSWORD_RULES } from '@vayu/domain';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../i18n/messages';
 
 /** The five password rules (spec §5), ticked off live as the user types. */
 export function PasswordChecklist({ password }: { password: string }) {
@@ -19,7 +18,7 @@ export function PasswordChecklist({ password }: { password: string }) {
           return (
             <List.Item key={rule.key} c={isMet ? 'teal.8' : 'dimmed'} data-rule={rule.key} data-met={isMet}>
               <span aria-hidden>{isMet ? '✓ ' : '○ '}</span>
-              {translateMessage(t, rule.message)}
+              {t(`passwordRules.${rule.key}`)}
               <VisuallyHidden>
                 {' '}
                 ({isMet ? t('changePassword.ruleMet') : t('changePassword.ruleNotMet')})

@@ -3,7 +3,11 @@ import { catalogueEndpoints } from './catalogue.js';
 import { derivedParametersEndpoints } from './derived-parameters.js';
 import { diagnosticsEndpoints } from './diagnostics.js';
 import { energyEndpoints } from './energy.js';
+import { auditEndpoints, logsEndpoints } from './audit.js';
+import { authEndpoints } from './auth.js';
 import { parametersEndpoints } from './parameters.js';
+import { systemEndpoints } from './system.js';
+import { usersEndpoints } from './users.js';
 
 export * from './common.js';
 export * from './parameters.js';
@@ -11,6 +15,10 @@ export * from './catalogue.js';
 export * from './derived-parameters.js';
 export * from './diagnostics.js';
 export * from './energy.js';
+export * from './audit.js';
+export * from './auth.js';
+export * from './system.js';
+export * from './users.js';
 
 /**
  * Every endpoint of the API, by area. The API registers, authorizes and
@@ -23,6 +31,11 @@ export const ENDPOINT_GROUPS = {
   energy: energyEndpoints,
   diagnostics: diagnosticsEndpoints,
   catalogue: catalogueEndpoints,
+  audit: auditEndpoints,
+  auth: authEndpoints,
+  logs: logsEndpoints,
+  system: systemEndpoints,
+  users: usersEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export const ALL_ENDPOINTS: readonly EndpointDefinition[] = Object.values(ENDPOINT_GROUPS).flatMap((group) =>

@@ -15,13 +15,13 @@ import {
   getPageCount,
   getPageOffset,
   getZonedDayStart,
+  type FieldErrorCode,
   type Page,
   resolveAuditRange,
 } from '@vayu/domain';
 import type { Database } from '../../db/client.js';
 import type { RequestContext } from '../../auth/principal.js';
-import { tenantOwnedCondition } from '../../auth/scope.js';
-import { auditLogs } from '../../db/schema/index.js';
+import { scopeOf } from '../../auth/scope.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import {
   type AuditDocumentFilter,
@@ -49,15 +49,10 @@ export function resolveAuditWindow(
   if (errors.length > 0) {
     throw badRequest(
       'The date range is not valid.',
-      errors.map((e) => ({ path: `querystring.${e.path}`, message: e.message })),
+      errors.map((e) => ({ path: `querystring.${e.path}`, message: e.message, code: 'FIELD_RULE' as const })),
     );
   }
   return { from: getZonedDayStart(range.startDate), to: getZonedDayStart(addDays(range.endDate, 1)) };
-}
-
-/** The audit rows a principal may read: those of tenants it can see (all of them for site users). */
-export function auditScopeOf(ctx: RequestContext) {
-  return tenantOwnedCondition(ctx.principal, auditLogs.tenantId);
 }
 
 export function toPage<T>(items: T[], total: number, page: number, pageSize: number): Page<T> {
@@ -92,10 +87,10 @@ const TEXT_FIELDS = {
   'tenant.name': 'tenantName',
 } as const;
 
-const fieldError = (message: string) =>
-  badRequest('The search is not valid.', [{ path: 'querystring.field', message }]);
-const valueError = (message: string) =>
-  badRequest('The search is not valid.', [{ path: 'querystring.value', message }]);
+const fieldError = (message: string, code: FieldErrorCode = 'FIELD_INVALID') =>
+  badRequest('The search is not valid.', [{ path: 'querystring.field', message, code }]);
+const valueError = (message: string, code: FieldErrorCode = 'FIELD_INVALID') =>
+  badRequest('The search is not valid.', [{ path: 'querystring.value', message, code }]);
 
 /**
  * A value typed in a search box may mean a string, a number, a boolean or
@@ -162,9 +157,11 @@ export function createAuditQueryService({ db, now = () => new Date() }: { db: Da
     async listAuditLogs(ctx: RequestContext, query: AuditLogQuery): Promise<Page<AuditLogRow>> {
       const window = resolveAuditWindow(query, now());
       const { items, total } = await findAuditLogsPage(db, {
-        scope: auditScopeOf(ctx),
+        scope: scopeOf(ctx.principal),
         window,
         tenantId: query.tenantId,
+        entity: query.entity,
+        action: query.action,
         sort: query.sort,
         order: query.order,
         limit: AUDIT_PAGE_SIZE,
@@ -175,7 +172,7 @@ export function createAuditQueryService({ db, now = () => new Date() }: { db: Da
 
     /** `/auditDetails/{id}`: the entry with its old and new values and what changed; 404 outside scope. */
     async getAuditDetail(ctx: RequestContext, id: number): Promise<AuditLogDetail> {
-      const entry = await findAuditLogDetail(db, id, auditScopeOf(ctx));
+      const entry = await findAuditLogDetail(db, id, scopeOf(ctx.principal));
       if (!entry) throw notFound('Audit log');
       return { ...entry, changedFields: getChangedFields(entry.oldValue, entry.newValue) };
     },
@@ -189,12 +186,12 @@ export function createAuditQueryService({ db, now = () => new Date() }: { db: Da
       const field = query.field || undefined;
       const value = query.value || undefined;
       const text = query.q || undefined;
-      if (field && value === undefined) throw valueError('Enter a value to search for');
-      if (value !== undefined && !field) throw fieldError('Choose a field to search');
+      if (field && value === undefined) throw valueError('Enter a value to search for', 'FIELD_REQUIRED');
+      if (value !== undefined && !field) throw fieldError('Choose a field to search', 'FIELD_REQUIRED');
       const filter = field && value !== undefined ? parseDocumentFilter(field, value) : undefined;
       const since = text && !filter ? new Date(now().getTime() - AUDIT_TEXT_SEARCH_DAYS * DAY_MS) : undefined;
       const { items, total } = await findAuditDocumentsPage(db, {
-        scope: auditScopeOf(ctx),
+        scope: scopeOf(ctx.principal),
         filter,
         text,
         since,

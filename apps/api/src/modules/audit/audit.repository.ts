@@ -1,6 +1,14 @@
 import { type SQL, and, asc, count, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AuditDocument, AuditLogDetail, AuditLogRow, AuditLogQuery } from '@vayu/domain';
+import type {
+  AuditAction,
+  AuditDocument,
+  AuditEntity,
+  AuditLogDetail,
+  AuditLogRow,
+  AuditLogQuery,
+} from '@vayu/domain';
+import { type DataScope, tenantRowsWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { accounts, auditLogs } from '../../db/schema/index.js';
 
@@ -11,8 +19,8 @@ export interface TimeWindow {
 }
 
 export interface AuditPageRequest {
-  /** Tenant scope of the principal (`tenantOwnedCondition` on the row's tenant). */
-  scope: SQL | undefined;
+  /** Whose rows: those of the tenants in scope (by the row's tenant). */
+  scope: DataScope;
   limit: number;
   offset: number;
 }
@@ -66,6 +74,11 @@ function toAuditLogRow(r: AuditRowRecord): AuditLogRow {
   };
 }
 
+/** The audit rows of the tenants in scope (all of them for all tenants). */
+export function auditRowsWhere(scope: DataScope): SQL | undefined {
+  return tenantRowsWhere(scope, auditLogs.tenantId);
+}
+
 /** Rows written in the window; served by the created_at and (tenant_id, created_at) indexes. */
 export function inWindow(window: TimeWindow): SQL {
   return and(gte(auditLogs.createdAt, window.from), lt(auditLogs.createdAt, window.to))!;
@@ -113,6 +126,8 @@ export function findAuditLogsPage(
   request: AuditPageRequest & {
     window: TimeWindow;
     tenantId?: number | undefined;
+    entity?: AuditEntity | undefined;
+    action?: AuditAction | undefined;
     sort: AuditLogQuery['sort'];
     order: AuditLogQuery['order'];
   },
@@ -121,9 +136,11 @@ export function findAuditLogsPage(
   return findPage(
     exec,
     and(
-      request.scope,
+      auditRowsWhere(request.scope),
       inWindow(request.window),
       request.tenantId === undefined ? undefined : eq(auditLogs.tenantId, request.tenantId),
+      request.entity === undefined ? undefined : eq(auditLogs.entity, request.entity),
+      request.action === undefined ? undefined : eq(auditLogs.action, request.action),
     ),
     [direction(SORT_COLUMNS[request.sort]), direction(auditLogs.id)],
     request,
@@ -134,13 +151,13 @@ export function findAuditLogsPage(
 export async function findAuditLogDetail(
   exec: Executor,
   id: number,
-  scope: SQL | undefined,
+  scope: DataScope,
 ): Promise<Omit<AuditLogDetail, 'changedFields'> | undefined> {
   const [row] = await exec
     .select({ ...auditRowColumns, oldValue: auditLogs.oldValue, newValue: auditLogs.newValue })
     .from(auditLogs)
     .leftJoin(accounts, eq(accounts.id, auditLogs.tenantId))
-    .where(and(eq(auditLogs.id, id), scope))
+    .where(and(eq(auditLogs.id, id), auditRowsWhere(scope)))
     .limit(1);
   if (!row) return undefined;
   return { ...toAuditLogRow(row), oldValue: row.oldValue, newValue: row.newValue };
@@ -235,7 +252,7 @@ export function findAuditDocumentsPage(
   return findPage(
     exec,
     and(
-      request.scope,
+      auditRowsWhere(request.scope),
       request.filter ? documentFilterCondition(request.filter) : undefined,
       request.text ? sql`strpos(${documentText}, lower(${request.text})) > 0` : undefined,
       request.since ? gte(auditLogs.createdAt, request.since) : undefined,

@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { addDays, getZonedDate } from '@vayu/domain';
+import { expect } from 'vitest';
+import { addDays, getZonedDate, type ApiErrorCode } from '@vayu/domain';
 import type { Executor } from '../../db/client.js';
 import { auditLogs } from '../../db/schema/index.js';
 import { asUser, signIn } from '../../test/harness.js';
@@ -54,4 +55,10 @@ export function queryString(query: Record<string, string | number>) {
   return new URLSearchParams(
     Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
   ).toString();
+}
+
+/** Checks an error answer by its status and its code. */
+export function expectError(response: LightMyRequestResponse, status: number, code: ApiErrorCode) {
+  const body = response.json<{ error?: { code?: string } }>();
+  expect({ status: response.statusCode, code: body.error?.code }).toEqual({ status, code });
 }

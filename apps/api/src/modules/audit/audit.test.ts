@@ -7,6 +7,7 @@ import {
   type Call,
   DAY_MS,
   backdateAuditRows,
+  expectError,
   indiaDay,
   makeTenantActivity,
   setUserStatus,
@@ -108,6 +109,24 @@ describe('GET /api/auditLogs', () => {
     expect(new Set(rows.map((r) => r.tenantName))).toEqual(new Set([second.name]));
   });
 
+  it('filters by record kind and by action, from the closed lists', async () => {
+    const tenant = await make.tenant();
+    await makeTenantActivity(t.app, make, tenant.id);
+    const changes = await rowsOf(site, { tenantId: tenant.id, action: 'STATUS_CHANGE' });
+    expect(changes.map((r) => [r.entity, r.action])).toEqual([['user', 'STATUS_CHANGE']]);
+    const sessions = await rowsOf(site, { tenantId: tenant.id, entity: 'session' });
+    expect(sessions.map((r) => r.action)).toEqual(['LOGIN', 'LOGIN']);
+    expect(await rowsOf(site, { tenantId: tenant.id, entity: 'user', action: 'LOGIN' })).toEqual([]);
+    for (const [name, value] of [
+      ['entity', 'tenant'],
+      ['action', 'login'],
+    ]) {
+      const response = await listAudit(site, { [name!]: value! });
+      expectError(response, 400, 'VALIDATION_FAILED');
+      expect(response.json().error.details[0].path).toBe(`querystring.${name}`);
+    }
+  });
+
   it.each([
     ['action', 'asc'],
     ['action', 'desc'],
@@ -171,7 +190,7 @@ describe('GET /api/auditLogs', () => {
     [{ sort: 'password' }, 'querystring.sort', /./],
   ])('refuses %j with 400 naming the field', async (query, path, message) => {
     const response = await listAudit(site, query);
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     expect(response.json().error.code).toBe('VALIDATION_FAILED');
     expect(response.json().error.details[0]).toMatchObject({ path, message: expect.stringMatching(message) });
   });
@@ -181,12 +200,12 @@ describe('GET /api/auditLogs', () => {
   });
 
   it('answers 401 without a session and 403 to plain users and statutory accounts', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/auditLogs' })).statusCode).toBe(401);
+    expectError(await t.app.inject({ method: 'GET', url: '/api/auditLogs' }), 401, 'UNAUTHENTICATED');
     const tenant = await make.tenant();
     const { call: plainUser } = await signedIn(t.app, make, tenant.id, 'user');
-    expect((await listAudit(plainUser)).statusCode).toBe(403);
+    expectError(await listAudit(plainUser), 403, 'FORBIDDEN');
     const { call: board } = await signedIn(t.app, make, (await make.board()).id);
-    expect((await listAudit(board)).statusCode).toBe(403);
+    expectError(await listAudit(board), 403, 'FORBIDDEN');
   });
 
   it("never shows a tenant admin another tenant's rows, even when asked for them", async () => {
@@ -272,18 +291,18 @@ describe('GET /api/auditDetails/{id}', () => {
     const admin = await signedIn(t.app, make, mine.id);
     const { member } = await makeTenantActivity(t.app, make, theirs.id);
     const [row] = await auditRowsFor(t.db, 'user', member.user.id);
-    expect((await admin.call({ method: 'GET', url: `/api/auditDetails/${row!.id}` })).statusCode).toBe(404);
+    expectError(await admin.call({ method: 'GET', url: `/api/auditDetails/${row!.id}` }), 404, 'NOT_FOUND');
     expect((await site({ method: 'GET', url: `/api/auditDetails/${row!.id}` })).statusCode).toBe(200);
     const missing = await site({ method: 'GET', url: '/api/auditDetails/999999999' });
-    expect(missing.statusCode).toBe(404);
+    expectError(missing, 404, 'NOT_FOUND');
     expect(missing.json().error.code).toBe('NOT_FOUND');
   });
 
   it('answers 400 for an id that is not a number and 401 without a session', async () => {
     const response = await site({ method: 'GET', url: '/api/auditDetails/abc' });
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     expect(response.json().error.details[0].path).toBe('params.id');
-    expect((await t.app.inject({ method: 'GET', url: '/api/auditDetails/1' })).statusCode).toBe(401);
+    expectError(await t.app.inject({ method: 'GET', url: '/api/auditDetails/1' }), 401, 'UNAUTHENTICATED');
   });
 });
 
@@ -432,9 +451,11 @@ describe('GET /api/auditLog (document view)', () => {
     [{ field: 'tenant.id', value: '99999999999' }, 'querystring.value'],
     [{ field: 'createdAt', value: 'yesterday' }, 'querystring.value'],
     [{ field: "newValue.status'); drop table audit_logs; --", value: 'x' }, 'querystring.field'],
+    [{ field: 'entity', value: 'tenant' }, 'querystring.value'],
+    [{ field: 'action', value: 'LOGGED_IN' }, 'querystring.value'],
   ])('refuses %j with 400 naming the field', async (query, path) => {
     const response = await search(site, query);
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     expect(response.json().error.details[0].path).toBe(path);
   });
 
@@ -445,11 +466,11 @@ describe('GET /api/auditLog (document view)', () => {
   });
 
   it('is for site users only', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/auditLog' })).statusCode).toBe(401);
+    expectError(await t.app.inject({ method: 'GET', url: '/api/auditLog' }), 401, 'UNAUTHENTICATED');
     const tenant = await make.tenant();
     const { call } = await signedIn(t.app, make, tenant.id);
-    expect((await search(call, {})).statusCode).toBe(403);
+    expectError(await search(call, {}), 403, 'FORBIDDEN');
     const partner = await make.partner();
-    expect((await search((await signedIn(t.app, make, partner.id)).call, {})).statusCode).toBe(403);
+    expectError(await search((await signedIn(t.app, make, partner.id)).call, {}), 403, 'FORBIDDEN');
   });
 });

@@ -1,5 +1,6 @@
 import { INVALID_CREDENTIALS_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE, type LoginBody } from '@vayu/domain';
 import type { Config } from '../../config.js';
+import { systemScope } from '../../auth/scope.js';
 import type { Database } from '../../db/client.js';
 import { AppError, tooManyRequests } from '../../lib/errors.js';
 import { getDummyHash, verifyPassword } from '../../lib/passwords.js';
@@ -25,6 +26,10 @@ export interface ClientInfo {
 /** Failures from one address across all user names may go this many times higher. */
 const IP_FAILURE_FACTOR = 4;
 
+/** Signing in and resolving a session happen before there is a principal. */
+const SIGN_IN_SCOPE = systemScope('sign-in');
+const SESSION_SCOPE = systemScope('session');
+
 export function createAuthService({ db, config }: { db: Database; config: Config }) {
   async function assertNotRateLimited(keys: string[], limits: number[]) {
     const windowStart = new Date(Date.now() - config.loginWindowMs);
@@ -43,7 +48,7 @@ export function createAuthService({ db, config }: { db: Database; config: Config
         [config.loginMaxFailures, config.loginMaxFailures * IP_FAILURE_FACTOR],
       );
 
-      const user = await findUserByEmail(db, body.userName);
+      const user = await findUserByEmail(db, body.userName, SIGN_IN_SCOPE);
       const isValid = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), body.password);
       if (!user || !isValid) {
         const windowStart = new Date(Date.now() - config.loginWindowMs);
@@ -87,7 +92,7 @@ export function createAuthService({ db, config }: { db: Database; config: Config
           userAgent: client.userAgent?.slice(0, 500) ?? null,
           expiresAt,
         });
-        await recordLogin(tx, user.id);
+        await recordLogin(tx, user.id, SIGN_IN_SCOPE);
         await recordAudit(
           tx,
           {
@@ -107,7 +112,7 @@ export function createAuthService({ db, config }: { db: Database; config: Config
     /** The session behind a token, extended when more than half its lifetime has passed. */
     async resolveSession(token: string) {
       const now = new Date();
-      const session = await findLiveSession(db, hashToken(token), now);
+      const session = await findLiveSession(db, hashToken(token), now, SESSION_SCOPE);
       if (!session) return null;
       if (session.expiresAt.getTime() - now.getTime() < config.sessionTtlMs / 2) {
         await extendSession(db, session.sessionId, new Date(now.getTime() + config.sessionTtlMs));

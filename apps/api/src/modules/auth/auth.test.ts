@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_CREDENTIALS_MESSAGE, SESSION_COOKIE, TOO_MANY_ATTEMPTS_MESSAGE } from '@vayu/domain';
+import { ALL_ENDPOINTS, SESSION_COOKIE, endpointKey } from '@vayu/domain';
 import { ROUTE_ACCESS } from '../../auth/access.js';
-import { auditLogs, sessions } from '../../db/schema/index.js';
+import { accounts, auditLogs, sessions } from '../../db/schema/index.js';
 import { CONSOLE_HEADERS, asUser, signIn, startTestApp, type TestContext } from '../../test/harness.js';
 import { factories } from '../../test/factories.js';
 
@@ -46,8 +46,11 @@ describe('POST /api/auth/login', () => {
     const unknownUser = await login('nobody@test.example', 'Wrong#Pass1');
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownUser.statusCode).toBe(401);
-    expect(wrongPassword.json().error.message).toBe(INVALID_CREDENTIALS_MESSAGE);
-    expect(unknownUser.json().error.message).toBe(INVALID_CREDENTIALS_MESSAGE);
+    expect(wrongPassword.json().error.code).toBe('INVALID_CREDENTIALS');
+    expect(unknownUser.json().error).toEqual({
+      ...wrongPassword.json().error,
+      requestId: expect.any(String),
+    });
     expect(wrongPassword.cookies).toHaveLength(0);
   });
 
@@ -56,7 +59,7 @@ describe('POST /api/auth/login', () => {
     for (let i = 0; i < 3; i++) expect((await login(user.email, `Wrong#Pass${i}`)).statusCode).toBe(401);
     const blocked = await login(user.email, user.password);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error).toMatchObject({ code: 'RATE_LIMITED', message: TOO_MANY_ATTEMPTS_MESSAGE });
+    expect(blocked.json().error.code).toBe('RATE_LIMITED');
   });
 
   it('refuses a disabled user after checking the password', async () => {
@@ -69,8 +72,21 @@ describe('POST /api/auth/login', () => {
       url: `/api/users/${user.id}`,
       payload: [{ op: 'replace', att: 'status', value: 'DISABLED' }],
     });
-    expect((await login(user.email, user.password)).statusCode).toBe(403);
-    expect((await login(user.email, 'Wrong#Pass1')).statusCode).toBe(401);
+    const disabled = await login(user.email, user.password);
+    expect(disabled.statusCode).toBe(403);
+    expect(disabled.json().error.code).toBe('USER_DISABLED');
+    expect((await login(user.email, 'Wrong#Pass1')).json().error.code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('refuses a user of a disabled account after checking the password', async () => {
+    const tenant = await make.tenant();
+    const user = await make.user(tenant.id);
+    await t.db.update(accounts).set({ status: 'DISABLED' }).where(eq(accounts.id, tenant.id));
+    const response = await login(user.email, user.password);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('ACCOUNT_DISABLED');
+    expect(response.cookies).toHaveLength(0);
+    expect((await login(user.email, 'Wrong#Pass1')).json().error.code).toBe('INVALID_CREDENTIALS');
   });
 
   it('validates the body with field details', async () => {
@@ -152,10 +168,14 @@ describe('sessions', () => {
     expect((await asUser(t.app, token)({ method: 'GET', url: '/api/users/loggedin' })).statusCode).toBe(401);
   });
 
-  it('answers 401 on every signed-in route of the authorization table without a session', async () => {
-    const guarded = Object.entries(ROUTE_ACCESS).filter(([, access]) => access.kind !== 'public');
-    expect(guarded.length).toBeGreaterThan(3);
-    for (const [route] of guarded) {
+  it('answers 401 on every signed-in endpoint, defined or still in the legacy table, without a session', async () => {
+    const defined = ALL_ENDPOINTS.filter((endpoint) => endpoint.access.kind !== 'public').map(endpointKey);
+    const definedKeys = new Set(ALL_ENDPOINTS.map(endpointKey));
+    const legacy = Object.entries(ROUTE_ACCESS)
+      .filter(([route, access]) => !definedKeys.has(route) && access.kind !== 'public')
+      .map(([route]) => route);
+    expect(defined.length).toBeGreaterThan(3);
+    for (const route of [...defined, ...legacy]) {
       const [method, path] = route.split(' ') as [string, string];
       const response = await t.app.inject({
         method: method as 'GET',
@@ -164,6 +184,7 @@ describe('sessions', () => {
         payload: method === 'GET' ? undefined : {},
       });
       expect(response.statusCode, route).toBe(401);
+      expect(response.json().error.code, route).toBe('UNAUTHENTICATED');
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/not-a-route' })).statusCode).toBe(401);
   });
@@ -189,6 +210,7 @@ describe('cross-site request protection', () => {
       origin: 'https://evil.example',
     });
     expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('CSRF_REJECTED');
   });
 
   it('accepts a JSON body from the same origin without the custom header', async () => {

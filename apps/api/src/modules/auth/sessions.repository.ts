@@ -1,4 +1,5 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { type DataScope, accountsWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { accounts, loginAttempts, sessions, users } from '../../db/schema/index.js';
 
@@ -11,7 +12,7 @@ export async function insertSession(
 }
 
 /** A live session with its user and account; null when expired, unknown or the user is disabled. */
-export async function findLiveSession(exec: Executor, tokenHash: string, now: Date) {
+export async function findLiveSession(exec: Executor, tokenHash: string, now: Date, scope: DataScope) {
   const rows = await exec
     .select({
       sessionId: sessions.id,
@@ -29,7 +30,14 @@ export async function findLiveSession(exec: Executor, tokenHash: string, now: Da
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), eq(users.status, 'ENABLED')))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, now),
+        eq(users.status, 'ENABLED'),
+        accountsWhere(scope),
+      ),
+    )
     .limit(1);
   return rows[0] ?? null;
 }

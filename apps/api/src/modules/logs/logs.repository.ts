@@ -1,11 +1,13 @@
-import { type SQL, and, count, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
 import type { ActivityLogRow } from '@vayu/domain';
+import type { DataScope } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { accounts, auditLogs } from '../../db/schema/index.js';
-import { inWindow, type TimeWindow } from '../audit/audit.repository.js';
+import { auditRowsWhere, inWindow, type TimeWindow } from '../audit/audit.repository.js';
 
 export interface ActivityPageRequest {
-  scope: SQL | undefined;
+  /** Whose activity: that in the tenants in scope. */
+  scope: DataScope;
   window: TimeWindow;
   tenantId?: number | undefined;
   userId?: number | undefined;
@@ -22,7 +24,7 @@ export async function findActivityPage(
   request: ActivityPageRequest,
 ): Promise<{ items: ActivityLogRow[]; total: number }> {
   const where = and(
-    request.scope,
+    auditRowsWhere(request.scope),
     inWindow(request.window),
     isNotNull(auditLogs.actorUserId),
     request.tenantId === undefined ? undefined : eq(auditLogs.tenantId, request.tenantId),

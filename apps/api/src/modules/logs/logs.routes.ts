@@ -1,20 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { activityLogQuerySchema, activityLogRowSchema, pageOf } from '@vayu/domain';
+import type { FastifyInstance } from 'fastify';
+import { logsEndpoints } from '@vayu/domain';
+import { registerEndpoints } from '../../lib/endpoints.js';
 import { contextOf } from '../../plugins/authentication.js';
 import type { LogsService } from './logs.service.js';
 
-export const logsRoutes: FastifyPluginAsyncZod<{ logs: LogsService }> = async (app, { logs }) => {
-  app.get(
-    '/api/logs',
-    {
-      schema: {
-        tags: ['audit'],
-        summary:
-          'Sign-ins and changes per tenant and user in a date range (default the last 7 days), 20 per page',
-        querystring: activityLogQuerySchema,
-        response: { 200: pageOf(activityLogRowSchema) },
-      },
-    },
-    (request) => logs.listActivity(contextOf(request), request.query),
-  );
-};
+export async function logsRoutes(app: FastifyInstance, { logs }: { logs: LogsService }) {
+  registerEndpoints(app, logsEndpoints, {
+    listActivityLogs: ({ query }, request) => logs.listActivity(contextOf(request), query),
+  });
+}

@@ -7,7 +7,8 @@ import {
 } from '@vayu/domain';
 import type { Database } from '../../db/client.js';
 import type { RequestContext } from '../../auth/principal.js';
-import { auditScopeOf, resolveAuditWindow, toPage } from '../audit/audit-query.service.js';
+import { scopeOf } from '../../auth/scope.js';
+import { resolveAuditWindow, toPage } from '../audit/audit-query.service.js';
 import { findActivityPage } from './logs.repository.js';
 
 export function createLogsService({ db, now = () => new Date() }: { db: Database; now?: () => Date }) {
@@ -19,7 +20,8 @@ export function createLogsService({ db, now = () => new Date() }: { db: Database
     async listActivity(ctx: RequestContext, query: ActivityLogQuery): Promise<Page<ActivityLogRow>> {
       const window = resolveAuditWindow(query, now());
       const { items, total } = await findActivityPage(db, {
-        scope: auditScopeOf(ctx),
+        // The activity of the tenants the principal can see (all of them for site users).
+        scope: scopeOf(ctx.principal),
         window,
         tenantId: query.tenantId,
         userId: query.userId,

@@ -7,6 +7,7 @@ import {
   type Call,
   DAY_MS,
   backdateAuditRows,
+  expectError,
   indiaDay,
   makeTenantActivity,
   setUserStatus,
@@ -130,14 +131,14 @@ describe('GET /api/logs', () => {
     [{ pageNum: -1 }, 'querystring.pageNum'],
   ])('refuses %j with 400 naming the field', async (query, path) => {
     const response = await listLogs(site, query);
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     expect(response.json().error.details[0].path).toBe(path);
   });
 
   it('answers 401 without a session and 403 to plain users', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/logs' })).statusCode).toBe(401);
+    expectError(await t.app.inject({ method: 'GET', url: '/api/logs' }), 401, 'UNAUTHENTICATED');
     const tenant = await make.tenant();
     const { call } = await signedIn(t.app, make, tenant.id, 'user');
-    expect((await listLogs(call)).statusCode).toBe(403);
+    expectError(await listLogs(call), 403, 'FORBIDDEN');
   });
 });

@@ -1,6 +1,7 @@
-import { type SQL, and, asc, count, eq, gt, ilike, ne, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, eq, gt, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { DEFAULT_PARTNER_ID, type LoggedInUser, type UserSummary } from '@vayu/domain';
 import type { AccountStatus, AccountType, Role, UserStatus, UserType } from '@vayu/domain';
+import { type DataScope, accountsWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { accounts, users } from '../../db/schema/index.js';
 import type { PasswordTokenPurpose } from '../../lib/password-tokens.js';
@@ -64,32 +65,50 @@ export function toLoggedInUser(row: UserWithAccountRow): LoggedInUser {
   };
 }
 
-async function findUserWithAccount(exec: Executor, where: SQL | undefined) {
+/**
+ * Users whose account is in the scope: those of the accounts the principal can
+ * see (a user belongs to its account's tenant). Undefined only for all tenants.
+ */
+function usersInScope(scope: DataScope): SQL | undefined {
+  const visible = accountsWhere(scope);
+  return visible === undefined
+    ? undefined
+    : inArray(users.accountId, sql`(select ${accounts.id} from ${accounts} where ${visible})`);
+}
+
+/** One user with its account, joined, within the scope. */
+async function findUserWithAccount(exec: Executor, where: SQL | undefined, scope: DataScope) {
   const rows = await exec
     .select(userWithAccountColumns)
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(where)
+    .where(and(where, accountsWhere(scope)))
     .limit(1);
   return rows[0];
 }
 
-export function findUserByEmail(exec: Executor, email: string) {
-  return findUserWithAccount(exec, eq(sql`lower(${users.email})`, email.toLowerCase()));
+export function findUserByEmail(exec: Executor, email: string, scope: DataScope) {
+  return findUserWithAccount(exec, eq(sql`lower(${users.email})`, email.toLowerCase()), scope);
 }
 
-export function findUserById(exec: Executor, id: number, scope?: SQL) {
-  return findUserWithAccount(exec, and(eq(users.id, id), scope));
+export function findUserById(exec: Executor, id: number, scope: DataScope) {
+  return findUserWithAccount(exec, eq(users.id, id), scope);
 }
 
-export async function updateUserStatus(exec: Executor, id: number, status: UserStatus) {
+export async function updateUserStatus(exec: Executor, id: number, status: UserStatus, scope: DataScope) {
   await exec
     .update(users)
     .set({ status, version: sql`${users.version} + 1`, updatedAt: new Date() })
-    .where(eq(users.id, id));
+    .where(and(eq(users.id, id), usersInScope(scope)));
 }
 
-export async function updateUserPassword(exec: Executor, id: number, passwordHash: string, isDemo: boolean) {
+export async function updateUserPassword(
+  exec: Executor,
+  id: number,
+  values: { passwordHash: string; isDemo: boolean },
+  scope: DataScope,
+) {
+  const { passwordHash, isDemo } = values;
   await exec
     .update(users)
     .set({
@@ -99,11 +118,14 @@ export async function updateUserPassword(exec: Executor, id: number, passwordHas
       version: sql`${users.version} + 1`,
       updatedAt: new Date(),
     })
-    .where(eq(users.id, id));
+    .where(and(eq(users.id, id), usersInScope(scope)));
 }
 
-export async function recordLogin(exec: Executor, id: number) {
-  await exec.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, id));
+export async function recordLogin(exec: Executor, id: number, scope: DataScope) {
+  await exec
+    .update(users)
+    .set({ lastLoginAt: new Date() })
+    .where(and(eq(users.id, id), usersInScope(scope)));
 }
 
 // ---------------------------------------------------------------------------
@@ -169,8 +191,8 @@ function containsPattern(text: string) {
 }
 
 export interface UserListFilter {
-  /** Visibility of the principal, on the joined accounts table. */
-  scope: SQL | undefined;
+  /** The accounts whose users may be listed. */
+  scope: DataScope;
   accountId?: number | undefined;
   corporateId?: number | undefined;
   status?: UserStatus | undefined;
@@ -182,7 +204,7 @@ export interface UserListFilter {
 /** One page of users with the total, filtered and ordered in SQL. */
 export async function findUsersPage(exec: Executor, filter: UserListFilter) {
   const where = and(
-    filter.scope,
+    accountsWhere(filter.scope),
     filter.accountId === undefined ? undefined : eq(users.accountId, filter.accountId),
     filter.corporateId === undefined ? undefined : eq(accounts.corporateId, filter.corporateId),
     filter.status === undefined ? undefined : eq(users.status, filter.status),
@@ -210,12 +232,16 @@ export async function findUsersPage(exec: Executor, filter: UserListFilter) {
 }
 
 /** Every user of one account: the primary user first, then by name. */
-export async function findAccountUserSummaries(exec: Executor, accountId: number): Promise<UserSummary[]> {
+export async function findAccountUserSummaries(
+  exec: Executor,
+  accountId: number,
+  scope: DataScope,
+): Promise<UserSummary[]> {
   const rows = await exec
     .select(userSummaryColumns)
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(eq(users.accountId, accountId))
+    .where(and(eq(users.accountId, accountId), accountsWhere(scope)))
     .orderBy(
       asc(sql`case when ${accounts.primaryUserId} = ${users.id} then 0 else 1 end`),
       asc(sql`lower(${users.name})`),
@@ -224,12 +250,16 @@ export async function findAccountUserSummaries(exec: Executor, accountId: number
   return rows.map(toUserSummary);
 }
 
-export async function findUserSummaryById(exec: Executor, id: number): Promise<UserSummary | undefined> {
+export async function findUserSummaryById(
+  exec: Executor,
+  id: number,
+  scope: DataScope,
+): Promise<UserSummary | undefined> {
   const rows = await exec
     .select(userSummaryColumns)
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(eq(users.id, id))
+    .where(and(eq(users.id, id), accountsWhere(scope)))
     .limit(1);
   return rows[0] ? toUserSummary(rows[0]) : undefined;
 }
@@ -259,12 +289,12 @@ export type AccountForUsers = {
 export async function findAccountForUsers(
   exec: Executor,
   accountId: number,
-  scope: SQL | undefined,
+  scope: DataScope,
 ): Promise<AccountForUsers | undefined> {
   const rows = await exec
     .select(accountForUsersColumns)
     .from(accounts)
-    .where(and(eq(accounts.id, accountId), scope))
+    .where(and(eq(accounts.id, accountId), accountsWhere(scope)))
     .limit(1);
   return rows[0];
 }
@@ -273,21 +303,34 @@ export async function findAccountForUsers(
 export async function lockAccountForUsers(
   exec: Executor,
   accountId: number,
+  scope: DataScope,
 ): Promise<AccountForUsers | undefined> {
   const rows = await exec
     .select(accountForUsersColumns)
     .from(accounts)
-    .where(eq(accounts.id, accountId))
+    .where(and(eq(accounts.id, accountId), accountsWhere(scope)))
     .for('update');
   return rows[0];
 }
 
 /** Users of an account in every status: what a user quota counts. */
-export async function countAccountUsers(exec: Executor, accountId: number): Promise<number> {
-  const [row] = await exec.select({ total: count() }).from(users).where(eq(users.accountId, accountId));
+export async function countAccountUsers(
+  exec: Executor,
+  accountId: number,
+  scope: DataScope,
+): Promise<number> {
+  const [row] = await exec
+    .select({ total: count() })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), usersInScope(scope)));
   return Number(row?.total ?? 0);
 }
 
+/**
+ * Whether another user already has this e-mail. E-mails are unique across the
+ * whole platform (they are the user names), so this looks at every tenant's
+ * users on purpose; it answers only yes or no and reads nothing else.
+ */
 export async function isEmailTaken(exec: Executor, email: string, exceptUserId?: number): Promise<boolean> {
   const rows = await exec
     .select({ id: users.id })
@@ -310,6 +353,7 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** Adds a user to an account the caller found in its scope and holds locked (`lockAccountForUsers`). */
 export async function insertUser(
   exec: Executor,
   values: {
@@ -350,6 +394,7 @@ export async function updateUserProfile(
   id: number,
   version: number,
   values: { name: string; email: string; phone: string | null },
+  scope: DataScope,
 ): Promise<boolean> {
   const rows = await exec
     .update(users)
@@ -360,20 +405,30 @@ export async function updateUserProfile(
       version: sql`${users.version} + 1`,
       updatedAt: new Date(),
     })
-    .where(and(eq(users.id, id), eq(users.version, version)))
+    .where(and(eq(users.id, id), eq(users.version, version), usersInScope(scope)))
     .returning({ id: users.id });
   return rows.length > 0;
 }
 
-export async function setAccountPrimaryUser(exec: Executor, accountId: number, userId: number) {
+export async function setAccountPrimaryUser(
+  exec: Executor,
+  accountId: number,
+  userId: number,
+  scope: DataScope,
+) {
   await exec
     .update(accounts)
     .set({ primaryUserId: userId, updatedAt: new Date() })
-    .where(eq(accounts.id, accountId));
+    .where(and(eq(accounts.id, accountId), accountsWhere(scope)));
 }
 
 /** The primary user becomes admin and every other user of the account a plain user (spec §6). */
-export async function flipAccountUserRoles(exec: Executor, accountId: number, primaryUserId: number) {
+export async function flipAccountUserRoles(
+  exec: Executor,
+  accountId: number,
+  primaryUserId: number,
+  scope: DataScope,
+) {
   await exec
     .update(users)
     .set({
@@ -384,6 +439,7 @@ export async function flipAccountUserRoles(exec: Executor, accountId: number, pr
     .where(
       and(
         eq(users.accountId, accountId),
+        usersInScope(scope),
         or(
           and(eq(users.id, primaryUserId), ne(users.role, 'admin')),
           and(ne(users.id, primaryUserId), ne(users.role, 'user')),
@@ -397,6 +453,7 @@ export async function storePasswordToken(
   exec: Executor,
   userId: number,
   token: { hash: string; purpose: PasswordTokenPurpose; expiresAt: Date },
+  scope: DataScope,
 ) {
   await exec
     .update(users)
@@ -405,11 +462,16 @@ export async function storePasswordToken(
       passwordTokenPurpose: token.purpose,
       passwordTokenExpiresAt: token.expiresAt,
     })
-    .where(eq(users.id, userId));
+    .where(and(eq(users.id, userId), usersInScope(scope)));
 }
 
 /** The user a live (unexpired) one-time token belongs to. */
-export async function findUserByPasswordToken(exec: Executor, tokenHash: string, now: Date) {
+export async function findUserByPasswordToken(
+  exec: Executor,
+  tokenHash: string,
+  now: Date,
+  scope: DataScope,
+) {
   const rows = await exec
     .select({
       id: users.id,
@@ -419,7 +481,9 @@ export async function findUserByPasswordToken(exec: Executor, tokenHash: string,
       activatedAt: users.activatedAt,
     })
     .from(users)
-    .where(and(eq(users.passwordTokenHash, tokenHash), gt(users.passwordTokenExpiresAt, now)))
+    .where(
+      and(eq(users.passwordTokenHash, tokenHash), gt(users.passwordTokenExpiresAt, now), usersInScope(scope)),
+    )
     .limit(1);
   const row = rows[0];
   if (!row || (row.purpose !== 'ACTIVATION' && row.purpose !== 'RESET')) return undefined;
@@ -433,6 +497,7 @@ export async function findUserByPasswordToken(exec: Executor, tokenHash: string,
 export async function consumePasswordToken(
   exec: Executor,
   values: { userId: number; tokenHash: string; passwordHash: string; activate: boolean; now: Date },
+  scope: DataScope,
 ): Promise<boolean> {
   const rows = await exec
     .update(users)
@@ -452,6 +517,7 @@ export async function consumePasswordToken(
         eq(users.id, values.userId),
         eq(users.passwordTokenHash, values.tokenHash),
         gt(users.passwordTokenExpiresAt, values.now),
+        usersInScope(scope),
       ),
     )
     .returning({ id: users.id });

@@ -5,20 +5,28 @@ import {
   getPageCount,
   getPageOffset,
   type CreateUserBody,
+  type EndpointInput,
   type LoggedInUser,
   type Page,
   type Role,
   type UpdateUserBody,
   type UserPatchBody,
-  type UserStatus,
   type UserSummary,
   type UserType,
+  type usersEndpoints,
 } from '@vayu/domain';
 import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
 import type { RequestContext } from '../../auth/principal.js';
-import { canChangeUsersOf, visibleAccountsCondition } from '../../auth/scope.js';
-import { AppError, badRequest, forbidden, notFound, staleVersion } from '../../lib/errors.js';
+import {
+  type DataScope,
+  canChangeUsersOf,
+  canListUsersOfCorporate,
+  canSetPasswordOf,
+  scopeOf,
+  systemScope,
+} from '../../auth/scope.js';
+import { AppError, forbidden, notFound, staleVersion } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import {
   composePasswordEmail,
@@ -59,14 +67,8 @@ export const INVALID_PASSWORD_LINK_MESSAGE = 'This link is invalid or has expire
 export const EMAIL_RESENT_MESSAGE = 'Email Resent.';
 export const RESET_MAIL_SENT_MESSAGE = 'Password reset e-mail sent.';
 
-export interface UserListQuery {
-  page: number;
-  pageSize: number;
-  accountId?: number | undefined;
-  corporateId?: number | undefined;
-  status?: UserStatus | undefined;
-  search?: string | undefined;
-}
+export type UserListQuery = EndpointInput<typeof usersEndpoints.listUsers>['query'];
+export type CreateUserQuery = EndpointInput<typeof usersEndpoints.createUser>['query'];
 
 /** Where a public request came from, for the audit trail. */
 export interface ClientInfo {
@@ -83,6 +85,15 @@ const ownershipOf = (account: AccountForUsers) => ({
   partnerId: account.partnerId,
 });
 
+const emailTaken = (email: string) => new AppError('EMAIL_EXISTS', EMAIL_TAKEN_MESSAGE, undefined, { email });
+
+/** A password link is proof of identity without a session, like signing in. */
+const PASSWORD_LINK_SCOPE: DataScope = systemScope('sign-in');
+const invalidPasswordLink = () =>
+  new AppError('PASSWORD_LINK_INVALID', INVALID_PASSWORD_LINK_MESSAGE, [
+    { path: 'token', message: INVALID_PASSWORD_LINK_MESSAGE, code: 'FIELD_INVALID' },
+  ]);
+
 export function createUsersService({
   db,
   config,
@@ -94,24 +105,26 @@ export function createUsersService({
 }) {
   /** A user the principal can see, or 404. */
   async function getVisibleUser(ctx: RequestContext, userId: number) {
-    const user = await findUserById(db, userId, visibleAccountsCondition(ctx.principal));
+    const user = await findUserById(db, userId, scopeOf(ctx.principal));
     if (!user) throw notFound('User');
     return user;
   }
 
-  function assertCanChange(ctx: RequestContext, user: Awaited<ReturnType<typeof getVisibleUser>>) {
-    const account = { id: user.accountId, type: user.accountType, partnerId: user.accountPartnerId };
-    if (!canChangeUsersOf(ctx.principal, account))
+  type VisibleUser = Awaited<ReturnType<typeof getVisibleUser>>;
+  const accountOf = (user: VisibleUser) => ({
+    id: user.accountId,
+    type: user.accountType,
+    partnerId: user.accountPartnerId,
+  });
+
+  function assertCanChange(ctx: RequestContext, user: VisibleUser) {
+    if (!canChangeUsersOf(ctx.principal, accountOf(user)))
       throw forbidden('You are not allowed to change this user.');
   }
 
   /** An account the principal can see (404 otherwise) and whose users it may change (403 otherwise). */
   async function getChangeableAccount(ctx: RequestContext, accountId: number) {
-    const account = await findAccountForUsers(
-      db,
-      resolveAccountId(accountId),
-      visibleAccountsCondition(ctx.principal),
-    );
+    const account = await findAccountForUsers(db, resolveAccountId(accountId), scopeOf(ctx.principal));
     if (!account) throw notFound('Account');
     if (!canChangeUsersOf(ctx.principal, ownershipOf(account)))
       throw forbidden('You are not allowed to change the users of this account.');
@@ -123,9 +136,10 @@ export function createUsersService({
     tx: Executor,
     user: { id: number; name: string; email: string },
     purpose: PasswordTokenPurpose,
+    scope: DataScope,
   ) {
     const issued = issuePasswordToken(purpose);
-    await storePasswordToken(tx, user.id, issued.stored);
+    await storePasswordToken(tx, user.id, issued.stored, scope);
     const mail = composePasswordEmail(purpose, {
       name: user.name,
       userName: user.email,
@@ -140,17 +154,18 @@ export function createUsersService({
    * anything changed.
    */
   async function makePrimaryUser(tx: Executor, ctx: RequestContext, accountId: number, userId: number) {
-    const locked = await lockAccountForUsers(tx, accountId);
+    const scope = scopeOf(ctx.principal);
+    const locked = await lockAccountForUsers(tx, accountId, scope);
     if (!locked) throw notFound('Account');
-    const before = await findAccountUserSummaries(tx, accountId);
+    const before = await findAccountUserSummaries(tx, accountId, scope);
     const roleChanges = before
       .map((u) => ({ user: u, role: (u.id === userId ? 'admin' : 'user') as Role }))
       .filter((c) => c.user.role !== c.role);
     if (locked.primaryUserId === userId && roleChanges.length === 0) return;
     const oldPrimary = before.find((u) => u.id === locked.primaryUserId);
     const newPrimary = before.find((u) => u.id === userId);
-    await flipAccountUserRoles(tx, accountId, userId);
-    await setAccountPrimaryUser(tx, accountId, userId);
+    await flipAccountUserRoles(tx, accountId, userId, scope);
+    await setAccountPrimaryUser(tx, accountId, userId, scope);
     await recordAudit(tx, ctx, {
       entity: 'account',
       entityId: accountId,
@@ -171,7 +186,7 @@ export function createUsersService({
 
   return {
     async getLoggedInUser(ctx: RequestContext): Promise<LoggedInUser> {
-      const user = await findUserById(db, ctx.principal.userId);
+      const user = await findUserById(db, ctx.principal.userId, scopeOf(ctx.principal));
       if (!user) throw notFound('User');
       return toLoggedInUser(user);
     },
@@ -180,10 +195,17 @@ export function createUsersService({
     async changePassword(ctx: RequestContext, userId: number, password: string) {
       const user = await getVisibleUser(ctx, userId);
       const isSelf = user.id === ctx.principal.userId;
-      if (!isSelf) assertCanChange(ctx, user);
+      if (!canSetPasswordOf(ctx.principal, { id: user.id, account: accountOf(user) })) {
+        throw forbidden('You are not allowed to change this user.');
+      }
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
-        await updateUserPassword(tx, user.id, passwordHash, password === DEMO_PASSWORD);
+        await updateUserPassword(
+          tx,
+          user.id,
+          { passwordHash, isDemo: password === DEMO_PASSWORD },
+          scopeOf(ctx.principal),
+        );
         // Other sign-ins of this user end; the one making the change stays.
         await deleteUserSessions(tx, user.id, isSelf ? ctx.principal.sessionId : undefined);
         await recordAudit(tx, ctx, {
@@ -207,7 +229,7 @@ export function createUsersService({
       }
       if (status !== user.status) {
         await db.transaction(async (tx) => {
-          await updateUserStatus(tx, user.id, status);
+          await updateUserStatus(tx, user.id, status, scopeOf(ctx.principal));
           if (status !== 'ENABLED') await deleteUserSessions(tx, user.id);
           await recordAudit(tx, ctx, {
             entity: 'user',
@@ -228,11 +250,11 @@ export function createUsersService({
      */
     async listUsers(ctx: RequestContext, query: UserListQuery): Promise<Page<UserSummary>> {
       const p = ctx.principal;
-      if (query.corporateId !== undefined && p.userType !== 'site' && query.corporateId !== p.corporateId) {
+      if (query.corporateId !== undefined && !canListUsersOfCorporate(p, query.corporateId)) {
         throw forbidden('You may not list the users of this corporate.');
       }
       const { items, total } = await findUsersPage(db, {
-        scope: visibleAccountsCondition(p),
+        scope: scopeOf(p),
         // In manage mode the list is the users of the tenant acted for.
         accountId:
           p.actingTenantId ?? (query.accountId === undefined ? undefined : resolveAccountId(query.accountId)),
@@ -253,13 +275,10 @@ export function createUsersService({
 
     /** Every user of one account (the tenant detail view). */
     async listAccountUsers(ctx: RequestContext, accountId: number): Promise<UserSummary[]> {
-      const account = await findAccountForUsers(
-        db,
-        resolveAccountId(accountId),
-        visibleAccountsCondition(ctx.principal),
-      );
+      const scope = scopeOf(ctx.principal);
+      const account = await findAccountForUsers(db, resolveAccountId(accountId), scope);
       if (!account) throw notFound('Account');
-      return findAccountUserSummaries(db, account.id);
+      return findAccountUserSummaries(db, account.id, scope);
     },
 
     /**
@@ -268,20 +287,21 @@ export function createUsersService({
      */
     async createUser(
       ctx: RequestContext,
-      query: { accountId: number; primary: boolean },
+      query: CreateUserQuery,
       body: CreateUserBody,
     ): Promise<UserSummary> {
+      const scope = scopeOf(ctx.principal);
       const account = await getChangeableAccount(ctx, query.accountId);
-      if (await isEmailTaken(db, body.email)) throw new AppError('EMAIL_EXISTS', EMAIL_TAKEN_MESSAGE);
+      if (await isEmailTaken(db, body.email)) throw emailTaken(body.email);
       const role: Role = query.primary ? 'admin' : body.role;
       const passwordHash = await createUnusablePasswordHash();
       const issued = issuePasswordToken('ACTIVATION');
 
       const userId = await db
         .transaction(async (tx) => {
-          const locked = await lockAccountForUsers(tx, account.id);
+          const locked = await lockAccountForUsers(tx, account.id, scope);
           if (!locked) throw notFound('Account');
-          await assertUserLimit(tx, locked);
+          await assertUserLimit(tx, locked, scope);
           const id = await insertUser(tx, {
             accountId: account.id,
             email: body.email,
@@ -292,7 +312,7 @@ export function createUsersService({
             passwordHash,
             token: issued.stored,
           });
-          if (id === undefined) throw new AppError('EMAIL_EXISTS', EMAIL_TAKEN_MESSAGE);
+          if (id === undefined) throw emailTaken(body.email);
           await recordAudit(tx, ctx, {
             entity: 'user',
             entityId: id,
@@ -320,21 +340,21 @@ export function createUsersService({
           return id;
         })
         .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw new AppError('EMAIL_EXISTS', EMAIL_TAKEN_MESSAGE);
+          if (isUniqueViolation(error)) throw emailTaken(body.email);
           throw error;
         });
-      return (await findUserSummaryById(db, userId))!;
+      return (await findUserSummaryById(db, userId, scope))!;
     },
 
     /** The edit-user modal: name, e-mail and phone only, from the version the form started with. */
     async updateUser(ctx: RequestContext, userId: number, body: UpdateUserBody): Promise<UserSummary> {
+      const scope = scopeOf(ctx.principal);
       const user = await getVisibleUser(ctx, userId);
       assertCanChange(ctx, user);
-      if (await isEmailTaken(db, body.email, user.id))
-        throw new AppError('EMAIL_EXISTS', EMAIL_TAKEN_MESSAGE);
+      if (await isEmailTaken(db, body.email, user.id)) throw emailTaken(body.email);
       await db
         .transaction(async (tx) => {
-          const isUpdated = await updateUserProfile(tx, user.id, body.version, body);
+          const isUpdated = await updateUserProfile(tx, user.id, body.version, body, scope);
           if (!isUpdated) throw staleVersion();
           await recordAudit(tx, ctx, {
             entity: 'user',
@@ -346,10 +366,10 @@ export function createUsersService({
           });
         })
         .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw new AppError('EMAIL_EXISTS', EMAIL_TAKEN_MESSAGE);
+          if (isUniqueViolation(error)) throw emailTaken(body.email);
           throw error;
         });
-      return (await findUserSummaryById(db, user.id))!;
+      return (await findUserSummaryById(db, user.id, scope))!;
     },
 
     /** `POST /api/setPrimaryUserForTenant/{userId}/{tenantId}`; answers the account's users as they now are. */
@@ -357,11 +377,15 @@ export function createUsersService({
       const account = await getChangeableAccount(ctx, accountId);
       const user = await getVisibleUser(ctx, userId);
       if (user.accountId !== account.id)
-        throw new AppError('PRIMARY_USER_INVALID', 'This user does not belong to this account.');
+        throw new AppError('PRIMARY_USER_INVALID', 'This user does not belong to this account.', undefined, {
+          reason: 'other-account',
+        });
       if (user.status !== 'ENABLED')
-        throw new AppError('PRIMARY_USER_INVALID', 'A disabled user cannot be the primary user.');
+        throw new AppError('PRIMARY_USER_INVALID', 'A disabled user cannot be the primary user.', undefined, {
+          reason: 'disabled',
+        });
       await db.transaction((tx) => makePrimaryUser(tx, ctx, account.id, user.id));
-      return findAccountUserSummaries(db, account.id);
+      return findAccountUserSummaries(db, account.id, scopeOf(ctx.principal));
     },
 
     /** Sends the user a link to choose a new password; the current password keeps working until then. */
@@ -370,7 +394,7 @@ export function createUsersService({
       if (user.accountId !== resolveAccountId(accountId)) throw notFound('User');
       assertCanChange(ctx, user);
       await db.transaction(async (tx) => {
-        await sendPasswordLink(tx, user, 'RESET');
+        await sendPasswordLink(tx, user, 'RESET', scopeOf(ctx.principal));
         await recordAudit(tx, ctx, {
           entity: 'user',
           entityId: user.id,
@@ -386,14 +410,17 @@ export function createUsersService({
     /** 'Activation Awaited' → Resend: a new activation link for the account's primary user. */
     async resendActivation(ctx: RequestContext, accountId: number) {
       const account = await getChangeableAccount(ctx, accountId);
-      if (account.primaryUserId === null)
-        throw new AppError('PRIMARY_USER_INVALID', 'This account has no primary user yet.');
-      const user = await findUserById(db, account.primaryUserId);
-      if (!user) throw new AppError('PRIMARY_USER_INVALID', 'This account has no primary user yet.');
+      const noPrimaryUser = () =>
+        new AppError('PRIMARY_USER_INVALID', 'This account has no primary user yet.', undefined, {
+          reason: 'none',
+        });
+      if (account.primaryUserId === null) throw noPrimaryUser();
+      const user = await findUserById(db, account.primaryUserId, scopeOf(ctx.principal));
+      if (!user) throw noPrimaryUser();
       if (user.activatedAt !== null)
         throw new AppError('ALREADY_ACTIVATED', 'The primary user has already activated the account.');
       await db.transaction(async (tx) => {
-        await sendPasswordLink(tx, user, 'ACTIVATION');
+        await sendPasswordLink(tx, user, 'ACTIVATION', scopeOf(ctx.principal));
         await recordAudit(tx, ctx, {
           entity: 'user',
           entityId: user.id,
@@ -408,20 +435,16 @@ export function createUsersService({
 
     /** What the activation / reset page shows before the password is chosen. */
     async getPasswordTokenInfo(token: string) {
-      const user = await findUserByPasswordToken(db, hashToken(token), new Date());
-      if (!user) throw new AppError('NOT_FOUND', INVALID_PASSWORD_LINK_MESSAGE);
+      const user = await findUserByPasswordToken(db, hashToken(token), new Date(), PASSWORD_LINK_SCOPE);
+      if (!user) throw invalidPasswordLink();
       return { userName: user.email, purpose: user.purpose };
     },
 
     /** Chooses the password from an e-mailed link; the link works once. */
     async setPasswordWithToken(body: { token: string; password: string }, client: ClientInfo) {
-      const invalidLink = () =>
-        badRequest(INVALID_PASSWORD_LINK_MESSAGE, [
-          { path: 'token', message: INVALID_PASSWORD_LINK_MESSAGE },
-        ]);
       const tokenHash = hashToken(body.token);
-      const user = await findUserByPasswordToken(db, tokenHash, new Date());
-      if (!user) throw invalidLink();
+      const user = await findUserByPasswordToken(db, tokenHash, new Date(), PASSWORD_LINK_SCOPE);
+      if (!user) throw invalidPasswordLink();
       const passwordHash = await hashPassword(body.password);
       const actor: AuditActor = {
         userId: user.id,
@@ -433,14 +456,12 @@ export function createUsersService({
       };
       await db.transaction(async (tx) => {
         // Following either link proves the mailbox, so it also completes a pending activation.
-        const isConsumed = await consumePasswordToken(tx, {
-          userId: user.id,
-          tokenHash,
-          passwordHash,
-          activate: true,
-          now: new Date(),
-        });
-        if (!isConsumed) throw invalidLink();
+        const isConsumed = await consumePasswordToken(
+          tx,
+          { userId: user.id, tokenHash, passwordHash, activate: true, now: new Date() },
+          PASSWORD_LINK_SCOPE,
+        );
+        if (!isConsumed) throw invalidPasswordLink();
         await deleteUserSessions(tx, user.id);
         await recordAudit(tx, actor, {
           entity: 'user',

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_TAKEN_MESSAGE, USER_LIMIT_MESSAGE, CONFLICT_MESSAGE } from '@vayu/domain';
+import { USER_LIMIT_MESSAGE, type ApiErrorCode } from '@vayu/domain';
 import { accounts, emailOutbox, users } from '../../db/schema/index.js';
 import { createAccount } from '../../seed/builders.js';
 import { CONSOLE_HEADERS, asUser, signIn, startTestApp, type TestContext } from '../../test/harness.js';
@@ -14,6 +14,15 @@ beforeAll(async () => {
   t = await startTestApp();
   make = factories(t.db);
 });
+
+/** Checks an error answer by its status and its code. */
+function expectError(
+  response: { statusCode: number; json: () => { error?: { code?: string } } },
+  status: number,
+  code: ApiErrorCode,
+) {
+  expect({ status: response.statusCode, code: response.json().error?.code }).toEqual({ status, code });
+}
 
 const NEW_PASSWORD = 'N3w#Passw0rd';
 const changePassword = (token: string, userId: number, password: string) =>
@@ -38,8 +47,10 @@ describe('POST /api/users/{id}/password/update', () => {
     expect(response.statusCode).toBe(204);
 
     expect((await asUser(t.app, token)({ method: 'GET', url: '/api/users/loggedin' })).statusCode).toBe(200);
-    expect((await asUser(t.app, otherDevice)({ method: 'GET', url: '/api/users/loggedin' })).statusCode).toBe(
+    expectError(
+      await asUser(t.app, otherDevice)({ method: 'GET', url: '/api/users/loggedin' }),
       401,
+      'UNAUTHENTICATED',
     );
     await expect(signIn(t.app, user.email, user.password)).rejects.toThrow(/401/);
     await expect(signIn(t.app, user.email, NEW_PASSWORD)).resolves.toBeTruthy();
@@ -74,7 +85,7 @@ describe('POST /api/users/{id}/password/update', () => {
     const user = await make.user(tenant.id);
     const token = await signIn(t.app, user.email, user.password);
     const response = await changePassword(token, user.id, password);
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     expect(response.json().error.details[0].path).toBe('password');
     await expect(signIn(t.app, user.email, user.password)).resolves.toBeTruthy();
     expect(await auditRowsFor(t.db, 'user', user.id)).toHaveLength(0);
@@ -96,11 +107,13 @@ describe('POST /api/users/{id}/password/update', () => {
     const colleagueOldSession = await signIn(t.app, colleague.email, colleague.password);
     expect((await changePassword(adminToken, colleague.id, NEW_PASSWORD)).statusCode).toBe(204);
     // a password set by an admin ends every session of that user
-    expect(
-      (await asUser(t.app, colleagueOldSession)({ method: 'GET', url: '/api/users/loggedin' })).statusCode,
-    ).toBe(401);
+    expectError(
+      await asUser(t.app, colleagueOldSession)({ method: 'GET', url: '/api/users/loggedin' }),
+      401,
+      'UNAUTHENTICATED',
+    );
     const colleagueToken = await signIn(t.app, colleague.email, NEW_PASSWORD);
-    expect((await changePassword(colleagueToken, admin.id, 'Other#Pass12')).statusCode).toBe(403);
+    expectError(await changePassword(colleagueToken, admin.id, 'Other#Pass12'), 403, 'FORBIDDEN');
     await expect(signIn(t.app, admin.email, admin.password)).resolves.toBeTruthy();
   });
 
@@ -111,7 +124,7 @@ describe('POST /api/users/{id}/password/update', () => {
     const stranger = await make.user(theirs.id, 'user');
     const token = await signIn(t.app, me.email, me.password);
     const response = await changePassword(token, stranger.id, NEW_PASSWORD);
-    expect(response.statusCode).toBe(404);
+    expectError(response, 404, 'NOT_FOUND');
     await expect(signIn(t.app, stranger.email, stranger.password)).resolves.toBeTruthy();
   });
 
@@ -127,7 +140,7 @@ describe('POST /api/users/{id}/password/update', () => {
       url: `/api/users/${user.id}/password/update`,
       payload: { password: NEW_PASSWORD, role: 'admin' },
     });
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.role).toBe('user');
   });
@@ -144,8 +157,10 @@ describe('PATCH /api/users/{id}', () => {
     const response = await setStatus(adminToken, user.id, 'DISABLED');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: user.id, status: 'DISABLED' });
-    expect((await asUser(t.app, userToken)({ method: 'GET', url: '/api/users/loggedin' })).statusCode).toBe(
+    expectError(
+      await asUser(t.app, userToken)({ method: 'GET', url: '/api/users/loggedin' }),
       401,
+      'UNAUTHENTICATED',
     );
 
     const [row] = await auditRowsFor(t.db, 'user', user.id);
@@ -164,7 +179,7 @@ describe('PATCH /api/users/{id}', () => {
     const tenant = await make.tenant();
     const admin = await make.user(tenant.id, 'admin');
     const token = await signIn(t.app, admin.email, admin.password);
-    expect((await setStatus(token, admin.id, 'DISABLED')).statusCode).toBe(422);
+    expectError(await setStatus(token, admin.id, 'DISABLED'), 422, 'SELF_DISABLE');
   });
 
   it('refuses any attribute but status (no mass assignment of role or user type)', async () => {
@@ -192,7 +207,7 @@ describe('PATCH /api/users/{id}', () => {
     const user = await make.user(tenant.id, 'user');
     const other = await make.user(tenant.id, 'user');
     const token = await signIn(t.app, user.email, user.password);
-    expect((await setStatus(token, other.id, 'DISABLED')).statusCode).toBe(403);
+    expectError(await setStatus(token, other.id, 'DISABLED'), 403, 'FORBIDDEN');
   });
 
   it('answers 404 for a user outside the scope', async () => {
@@ -201,7 +216,7 @@ describe('PATCH /api/users/{id}', () => {
     const foreignTenant = await make.tenant();
     const foreignUser = await make.user(foreignTenant.id, 'user');
     const token = await signIn(t.app, partnerAdmin.email, partnerAdmin.password);
-    expect((await setStatus(token, foreignUser.id, 'DISABLED')).statusCode).toBe(404);
+    expectError(await setStatus(token, foreignUser.id, 'DISABLED'), 404, 'NOT_FOUND');
   });
 
   it('lets a statutory user see but not change a mapped tenant user (403)', async () => {
@@ -219,7 +234,7 @@ describe('PATCH /api/users/{id}', () => {
       payload: [{ op: 'replace', att: 'status', value: 'DISABLED' }],
     });
     // the route is for site, partner and tenant admins
-    expect(response.statusCode).toBe(403);
+    expectError(response, 403, 'FORBIDDEN');
   });
 });
 
@@ -379,22 +394,26 @@ describe('GET /api/users', () => {
     expect(own.statusCode).toBe(200);
     expect(own.json().total).toBe(2);
     const { corporate: other } = await make.corporate();
-    expect(
-      (await corporateClient({ method: 'GET', url: `/api/users?corporateId=${other.id}` })).statusCode,
-    ).toBe(403);
+    expectError(
+      await corporateClient({ method: 'GET', url: `/api/users?corporateId=${other.id}` }),
+      403,
+      'FORBIDDEN',
+    );
     const tenantClient = await signInAs(memberUser);
-    expect(
-      (await tenantClient({ method: 'GET', url: `/api/users?corporateId=${other.id}` })).statusCode,
-    ).toBe(403);
+    expectError(
+      await tenantClient({ method: 'GET', url: `/api/users?corporateId=${other.id}` }),
+      403,
+      'FORBIDDEN',
+    );
   });
 
   it('refuses bad query values with details (400) and anonymous calls (401)', async () => {
     const site = await siteAdmin();
     const response = await site({ method: 'GET', url: '/api/users?status=ACTIVE&page=0' });
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     const paths = response.json().error.details.map((d: { path: string }) => d.path);
     expect(paths).toEqual(expect.arrayContaining(['querystring.status', 'querystring.page']));
-    expect((await anonymous({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);
+    expectError(await anonymous({ method: 'GET', url: '/api/users' }), 401, 'UNAUTHENTICATED');
   });
 });
 
@@ -491,8 +510,8 @@ describe('POST /api/users', () => {
       url: `/api/users?accountId=${tenant.id}`,
       payload: newUserBody({ email: existing.email.toUpperCase() }),
     });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error.message).toBe(EMAIL_TAKEN_MESSAGE);
+    expectError(response, 409, 'EMAIL_EXISTS');
+    expect(response.json().error.params).toEqual({ email: expect.any(String) });
     expect(await t.db.select().from(users).where(eq(users.accountId, tenant.id))).toHaveLength(before.length);
   });
 
@@ -504,11 +523,11 @@ describe('POST /api/users', () => {
       url: `/api/users?accountId=${tenant.id}`,
       payload: { name: '  ', email: 'not-an-email', phone: '12345', role: 'owner' },
     });
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     const paths = response.json().error.details.map((d: { path: string }) => d.path);
     expect(paths).toEqual(expect.arrayContaining(['name', 'email', 'phone', 'role']));
     const noAccount = await site({ method: 'POST', url: '/api/users', payload: newUserBody() });
-    expect(noAccount.statusCode).toBe(400);
+    expectError(noAccount, 400, 'VALIDATION_FAILED');
     expect(noAccount.json().error.details[0].path).toBe('querystring.accountId');
   });
 
@@ -525,7 +544,7 @@ describe('POST /api/users', () => {
         url: `/api/users?accountId=${tenant.id}`,
         payload: body,
       });
-      expect(response.statusCode).toBe(400);
+      expectError(response, 400, 'VALIDATION_FAILED');
       expect(
         await t.db
           .select()
@@ -555,17 +574,21 @@ describe('POST /api/users', () => {
       url: `/api/users?accountId=${theirs.id}`,
       payload: body,
     });
-    expect(outOfScope.statusCode).toBe(404);
+    expectError(outOfScope, 404, 'NOT_FOUND');
     const plain = await signInAs(await make.user(mine.id, 'user'));
-    expect(
-      (await plain({ method: 'POST', url: `/api/users?accountId=${mine.id}`, payload: body })).statusCode,
-    ).toBe(403);
+    expectError(
+      await plain({ method: 'POST', url: `/api/users?accountId=${mine.id}`, payload: body }),
+      403,
+      'FORBIDDEN',
+    );
     const board = await make.board();
     await make.mapToBoard(board.id, mine.id);
     const officer = await signInAs(await make.user(board.id, 'admin'));
-    expect(
-      (await officer({ method: 'POST', url: `/api/users?accountId=${mine.id}`, payload: body })).statusCode,
-    ).toBe(403);
+    expectError(
+      await officer({ method: 'POST', url: `/api/users?accountId=${mine.id}`, payload: body }),
+      403,
+      'FORBIDDEN',
+    );
     expect(await t.db.select().from(users).where(eq(users.email, body.email))).toHaveLength(0);
   });
 });
@@ -586,11 +609,11 @@ describe('user limit (spec §5)', () => {
     await t.db.update(users).set({ status: 'DISABLED' }).where(eq(users.id, disabled.id));
     const body = newUserBody();
     const response = await addTo(tenant.id, body);
-    expect(response.statusCode).toBe(422);
-    expect(response.json().error).toMatchObject({ code: 'LIMIT_EXHAUSTED', message: USER_LIMIT_MESSAGE });
+    expectError(response, 422, 'USER_LIMIT_EXHAUSTED');
+    expect(response.json().error).toMatchObject({ message: USER_LIMIT_MESSAGE, params: { limit: 2 } });
     expect(await t.db.select().from(users).where(eq(users.accountId, tenant.id))).toHaveLength(2);
     expect(await mailCountTo(body.email)).toBe(0);
-    expect((await addTo(tenant.id, newUserBody())).statusCode).toBe(422);
+    expectError(await addTo(tenant.id, newUserBody()), 422, 'USER_LIMIT_EXHAUSTED');
     // the primary-user path is held to the same limit
     const primary = await (
       await siteAdmin()
@@ -599,7 +622,7 @@ describe('user limit (spec §5)', () => {
       url: `/api/users?accountId=${tenant.id}&primary=true`,
       payload: newUserBody(),
     });
-    expect(primary.statusCode).toBe(422);
+    expectError(primary, 422, 'USER_LIMIT_EXHAUSTED');
   });
 
   it('allows users up to the quota', async () => {
@@ -611,7 +634,7 @@ describe('user limit (spec §5)', () => {
     });
     await make.user(tenant.id, 'admin');
     expect((await addTo(tenant.id)).statusCode).toBe(201);
-    expect((await addTo(tenant.id)).statusCode).toBe(422);
+    expectError(await addTo(tenant.id), 422, 'USER_LIMIT_EXHAUSTED');
   });
 
   it('does not apply when payment mode is off', async () => {
@@ -693,8 +716,7 @@ describe('PUT /api/users/{id}', () => {
       phone: '9820012345',
       version: 1,
     });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().error.message).toBe(CONFLICT_MESSAGE);
+    expectError(stale, 409, 'STALE_VERSION');
     expect((await userRow(user.id)).name).toBe('First');
   });
 
@@ -709,8 +731,8 @@ describe('PUT /api/users/{id}', () => {
       phone: '9820012345',
       version: 1,
     });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error.message).toBe(EMAIL_TAKEN_MESSAGE);
+    expectError(response, 409, 'EMAIL_EXISTS');
+    expect(response.json().error.params).toEqual({ email: expect.any(String) });
   });
 
   it.each([
@@ -730,7 +752,7 @@ describe('PUT /api/users/{id}', () => {
       version: 1,
       [field]: value,
     });
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     expect(await userRow(user.id)).toMatchObject({
       name: user.name,
       role: 'user',
@@ -746,7 +768,7 @@ describe('PUT /api/users/{id}', () => {
     const admin = await make.user(tenant.id, 'admin');
     const client = await signInAs(admin);
     const response = await edit(client, admin.id, { name: '', email: 'x@', phone: '1' });
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     const paths = response.json().error.details.map((d: { path: string }) => d.path);
     expect(paths).toEqual(expect.arrayContaining(['name', 'email', 'phone', 'version']));
   });
@@ -757,14 +779,15 @@ describe('PUT /api/users/{id}', () => {
     const user = await make.user(tenant.id, 'user');
     const stranger = await make.user(other.id, 'user');
     const payload = { name: 'N', email: uniqueEmail('x'), phone: '9820012345', version: 1 };
-    expect(
-      (await anonymous({ method: 'PUT', url: `/api/users/${user.id}`, headers: CONSOLE_HEADERS, payload }))
-        .statusCode,
-    ).toBe(401);
+    expectError(
+      await anonymous({ method: 'PUT', url: `/api/users/${user.id}`, headers: CONSOLE_HEADERS, payload }),
+      401,
+      'UNAUTHENTICATED',
+    );
     const admin = await signInAs(await make.user(tenant.id, 'admin'));
-    expect((await edit(admin, stranger.id, payload)).statusCode).toBe(404);
+    expectError(await edit(admin, stranger.id, payload), 404, 'NOT_FOUND');
     const plain = await signInAs(user);
-    expect((await edit(plain, user.id, payload)).statusCode).toBe(403);
+    expectError(await edit(plain, user.id, payload), 403, 'FORBIDDEN');
   });
 });
 
@@ -834,7 +857,8 @@ describe('POST /api/setPrimaryUserForTenant/{userId}/{tenantId}', () => {
       method: 'POST',
       url: `/api/setPrimaryUserForTenant/${outsider.id}/${tenant.id}`,
     });
-    expect(response.statusCode).toBe(422);
+    expectError(response, 422, 'PRIMARY_USER_INVALID');
+    expect(response.json().error.params).toEqual({ reason: 'other-account' });
     expect((await accountRow(tenant.id)).primaryUserId).toBeNull();
     expect((await userRow(outsider.id)).role).toBe('user');
   });
@@ -844,7 +868,7 @@ describe('POST /api/setPrimaryUserForTenant/{userId}/{tenantId}', () => {
     const user = await make.user(tenant.id, 'user');
     const site = await siteAdmin();
     const bad = await site({ method: 'POST', url: `/api/setPrimaryUserForTenant/abc/${tenant.id}` });
-    expect(bad.statusCode).toBe(400);
+    expectError(bad, 400, 'VALIDATION_FAILED');
     expect(bad.json().error.details[0].path).toBe('params.userId');
     expect(
       (
@@ -856,15 +880,17 @@ describe('POST /api/setPrimaryUserForTenant/{userId}/{tenantId}', () => {
       ).statusCode,
     ).toBe(401);
     const partner = await signInAs(await make.user((await make.partner()).id, 'admin'));
-    expect(
-      (await partner({ method: 'POST', url: `/api/setPrimaryUserForTenant/${user.id}/${tenant.id}` }))
-        .statusCode,
-    ).toBe(404);
+    expectError(
+      await partner({ method: 'POST', url: `/api/setPrimaryUserForTenant/${user.id}/${tenant.id}` }),
+      404,
+      'NOT_FOUND',
+    );
     const tenantAdmin = await signInAs(await make.user(tenant.id, 'admin'));
-    expect(
-      (await tenantAdmin({ method: 'POST', url: `/api/setPrimaryUserForTenant/${user.id}/${tenant.id}` }))
-        .statusCode,
-    ).toBe(403);
+    expectError(
+      await tenantAdmin({ method: 'POST', url: `/api/setPrimaryUserForTenant/${user.id}/${tenant.id}` }),
+      403,
+      'FORBIDDEN',
+    );
     expect((await userRow(user.id)).role).toBe('user');
   });
 });
@@ -915,10 +941,12 @@ describe('activation link (POST /api/users → e-mail → set password)', () => 
       headers: CONSOLE_HEADERS,
       payload: { token, password: 'Other#Pass9' },
     });
-    expect(again.statusCode).toBe(400);
+    expectError(again, 400, 'PASSWORD_LINK_INVALID');
     expect(again.json().error.details[0].path).toBe('token');
-    expect((await anonymous({ method: 'GET', url: `/api/auth/password-token/${token}` })).statusCode).toBe(
-      404,
+    expectError(
+      await anonymous({ method: 'GET', url: `/api/auth/password-token/${token}` }),
+      400,
+      'PASSWORD_LINK_INVALID',
     );
     await expect(signIn(t.app, body.email, password)).resolves.toBeTruthy();
   });
@@ -936,7 +964,7 @@ describe('activation link (POST /api/users → e-mail → set password)', () => 
       headers: CONSOLE_HEADERS,
       payload: { token, password: 'weakpass' },
     });
-    expect(weak.statusCode).toBe(400);
+    expectError(weak, 400, 'VALIDATION_FAILED');
     expect(weak.json().error.details[0].path).toBe('password');
     expect((await anonymous({ method: 'GET', url: `/api/auth/password-token/${token}` })).statusCode).toBe(
       200,
@@ -945,8 +973,10 @@ describe('activation link (POST /api/users → e-mail → set password)', () => 
 
   it('refuses unknown and expired links', async () => {
     const unknown = 'x'.repeat(43);
-    expect((await anonymous({ method: 'GET', url: `/api/auth/password-token/${unknown}` })).statusCode).toBe(
-      404,
+    expectError(
+      await anonymous({ method: 'GET', url: `/api/auth/password-token/${unknown}` }),
+      400,
+      'PASSWORD_LINK_INVALID',
     );
     const tenant = await make.tenant();
     const body = newUserBody();
@@ -960,8 +990,10 @@ describe('activation link (POST /api/users → e-mail → set password)', () => 
       .update(users)
       .set({ passwordTokenExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(users.id, created.id));
-    expect((await anonymous({ method: 'GET', url: `/api/auth/password-token/${token}` })).statusCode).toBe(
-      404,
+    expectError(
+      await anonymous({ method: 'GET', url: `/api/auth/password-token/${token}` }),
+      400,
+      'PASSWORD_LINK_INVALID',
     );
     const set = await anonymous({
       method: 'POST',
@@ -969,7 +1001,7 @@ describe('activation link (POST /api/users → e-mail → set password)', () => 
       headers: CONSOLE_HEADERS,
       payload: { token, password: 'Valid#Pass1' },
     });
-    expect(set.statusCode).toBe(400);
+    expectError(set, 400, 'PASSWORD_LINK_INVALID');
     expect((await userRow(created.id)).activatedAt).toBeNull();
   });
 });
@@ -1013,8 +1045,10 @@ describe('POST /api/users/reset/{accountId}/{userId}', () => {
     expect(set.statusCode).toBe(204);
     await expect(signIn(t.app, user.email, user.password)).rejects.toThrow(/401/);
     await expect(signIn(t.app, user.email, 'Reset#Pass42')).resolves.toBeTruthy();
-    expect((await asUser(t.app, userSession)({ method: 'GET', url: '/api/users/loggedin' })).statusCode).toBe(
+    expectError(
+      await asUser(t.app, userSession)({ method: 'GET', url: '/api/users/loggedin' }),
       401,
+      'UNAUTHENTICATED',
     );
     const setAgain = await anonymous({
       method: 'POST',
@@ -1022,7 +1056,7 @@ describe('POST /api/users/reset/{accountId}/{userId}', () => {
       headers: CONSOLE_HEADERS,
       payload: { token, password: 'Again#Pass42' },
     });
-    expect(setAgain.statusCode).toBe(400);
+    expectError(setAgain, 400, 'PASSWORD_LINK_INVALID');
   });
 
   it('answers 400 for bad ids, 401 without a session, 404 out of scope or for another account, 403 for a plain user', async () => {
@@ -1032,7 +1066,7 @@ describe('POST /api/users/reset/{accountId}/{userId}', () => {
     const stranger = await make.user(other.id, 'user');
     const admin = await signInAs(await make.user(tenant.id, 'admin'));
     const bad = await admin({ method: 'POST', url: `/api/users/reset/${tenant.id}/zero` });
-    expect(bad.statusCode).toBe(400);
+    expectError(bad, 400, 'VALIDATION_FAILED');
     expect(bad.json().error.details[0].path).toBe('params.userId');
     expect(
       (
@@ -1043,16 +1077,22 @@ describe('POST /api/users/reset/{accountId}/{userId}', () => {
         })
       ).statusCode,
     ).toBe(401);
-    expect(
-      (await admin({ method: 'POST', url: `/api/users/reset/${other.id}/${stranger.id}` })).statusCode,
-    ).toBe(404);
-    expect((await admin({ method: 'POST', url: `/api/users/reset/${other.id}/${user.id}` })).statusCode).toBe(
+    expectError(
+      await admin({ method: 'POST', url: `/api/users/reset/${other.id}/${stranger.id}` }),
       404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await admin({ method: 'POST', url: `/api/users/reset/${other.id}/${user.id}` }),
+      404,
+      'NOT_FOUND',
     );
     const plain = await signInAs(await make.user(tenant.id, 'user'));
-    expect(
-      (await plain({ method: 'POST', url: `/api/users/reset/${tenant.id}/${user.id}` })).statusCode,
-    ).toBe(403);
+    expectError(
+      await plain({ method: 'POST', url: `/api/users/reset/${tenant.id}/${user.id}` }),
+      403,
+      'FORBIDDEN',
+    );
     expect(await mailCountTo(user.email)).toBe(0);
   });
 });
@@ -1074,9 +1114,11 @@ describe('POST /api/tenants/{id}/resendActivation', () => {
     const { mail, token } = await latestMailTo(body.email);
     expect(mail).toMatchObject({ kind: 'ACTIVATION', userId: created.id });
     expect(token).not.toBe(firstToken);
-    expect(
-      (await anonymous({ method: 'GET', url: `/api/auth/password-token/${firstToken}` })).statusCode,
-    ).toBe(404);
+    expectError(
+      await anonymous({ method: 'GET', url: `/api/auth/password-token/${firstToken}` }),
+      400,
+      'PASSWORD_LINK_INVALID',
+    );
     expect((await anonymous({ method: 'GET', url: `/api/auth/password-token/${token}` })).statusCode).toBe(
       200,
     );
@@ -1087,20 +1129,24 @@ describe('POST /api/tenants/{id}/resendActivation', () => {
   it('answers 422 when there is no primary user or it is already activated', async () => {
     const tenant = await make.tenant();
     const site = await siteAdmin();
-    expect(
-      (await site({ method: 'POST', url: `/api/tenants/${tenant.id}/resendActivation` })).statusCode,
-    ).toBe(422);
+    const none = await site({ method: 'POST', url: `/api/tenants/${tenant.id}/resendActivation` });
+    expectError(none, 422, 'PRIMARY_USER_INVALID');
+    expect(none.json().error.params).toEqual({ reason: 'none' });
     const active = await make.user(tenant.id, 'admin');
     await site({ method: 'POST', url: `/api/setPrimaryUserForTenant/${active.id}/${tenant.id}` });
     const response = await site({ method: 'POST', url: `/api/tenants/${tenant.id}/resendActivation` });
-    expect(response.statusCode).toBe(422);
+    expectError(response, 422, 'ALREADY_ACTIVATED');
     expect(await mailCountTo(active.email)).toBe(0);
   });
 
   it('answers 400 for a bad id, 401 without a session, 404 out of scope, 403 for a plain user', async () => {
     const tenant = await make.tenant();
     const site = await siteAdmin();
-    expect((await site({ method: 'POST', url: '/api/tenants/abc/resendActivation' })).statusCode).toBe(400);
+    expectError(
+      await site({ method: 'POST', url: '/api/tenants/abc/resendActivation' }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(
       (
         await anonymous({
@@ -1111,13 +1157,17 @@ describe('POST /api/tenants/{id}/resendActivation', () => {
       ).statusCode,
     ).toBe(401);
     const other = await signInAs(await make.user((await make.tenant()).id, 'admin'));
-    expect(
-      (await other({ method: 'POST', url: `/api/tenants/${tenant.id}/resendActivation` })).statusCode,
-    ).toBe(404);
+    expectError(
+      await other({ method: 'POST', url: `/api/tenants/${tenant.id}/resendActivation` }),
+      404,
+      'NOT_FOUND',
+    );
     const plain = await signInAs(await make.user(tenant.id, 'user'));
-    expect(
-      (await plain({ method: 'POST', url: `/api/tenants/${tenant.id}/resendActivation` })).statusCode,
-    ).toBe(403);
+    expectError(
+      await plain({ method: 'POST', url: `/api/tenants/${tenant.id}/resendActivation` }),
+      403,
+      'FORBIDDEN',
+    );
   });
 });
 
@@ -1143,8 +1193,12 @@ describe('GET /api/tenant/users/{id}', () => {
   it('answers 400 for a bad id, 401 without a session, 404 out of scope', async () => {
     const tenant = await make.tenant();
     const client = await signInAs(await make.user((await make.tenant()).id, 'admin'));
-    expect((await client({ method: 'GET', url: '/api/tenant/users/x' })).statusCode).toBe(400);
-    expect((await anonymous({ method: 'GET', url: `/api/tenant/users/${tenant.id}` })).statusCode).toBe(401);
-    expect((await client({ method: 'GET', url: `/api/tenant/users/${tenant.id}` })).statusCode).toBe(404);
+    expectError(await client({ method: 'GET', url: '/api/tenant/users/x' }), 400, 'VALIDATION_FAILED');
+    expectError(
+      await anonymous({ method: 'GET', url: `/api/tenant/users/${tenant.id}` }),
+      401,
+      'UNAUTHENTICATED',
+    );
+    expectError(await client({ method: 'GET', url: `/api/tenant/users/${tenant.id}` }), 404, 'NOT_FOUND');
   });
 });

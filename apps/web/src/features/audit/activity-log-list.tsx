@@ -1,18 +1,19 @@
 import { Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { ActivityLogRow } from '@vayu/domain';
+import { activityLogQuerySchema, type ActivityLogRow } from '@vayu/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { notifyFailure } from '../../app/notifications';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { useListState } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber } from '../../i18n';
+import type { ActivityLogListQuery } from './api/audit-keys';
 import { useActivityLogs } from './api/get-activity-logs';
 import { useTenantUsers } from './api/get-tenant-users';
-import { getActionLabel } from './audit-action';
 import { AuditEntity, AuditTimeLink } from './audit-cells';
-import { PARAMS, readDateRange, readPage, readPositiveInt, withParams } from './audit-filters';
+import { getDateRange } from './audit-filters';
+import { getActionLabel } from './audit-labels';
 import { DateRangeFields } from './date-range-fields';
 import { TenantSelect } from './tenant-select';
 
@@ -22,15 +23,18 @@ import { TenantSelect } from './tenant-select';
  */
 export function ActivityLogList() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { query, change } = useListState(activityLogQuerySchema);
+  // Another filter shows its first page.
+  const changeFilters = (filters: Omit<ActivityLogListQuery, 'pageNum'>) =>
+    change({ ...filters, pageNum: undefined });
   useDocumentTitle(`${t('audit.logs.title')} · ${t('common.appName')}`);
 
-  const range = readDateRange(searchParams);
-  const tenantId = readPositiveInt(searchParams, PARAMS.tenantId);
-  const userId = tenantId === undefined ? undefined : readPositiveInt(searchParams, PARAMS.userId);
-  const page = readPage(searchParams);
+  const range = getDateRange(query);
+  const { tenantId } = query;
+  // A user is chosen among the users of the chosen industry only.
+  const userId = tenantId === undefined ? undefined : query.userId;
   const activity = useActivityLogs(
-    { tenantId, userId, startDate: range.startDate, endDate: range.endDate, pageNum: page },
+    { ...query, userId, startDate: range.startDate, endDate: range.endDate },
     { enabled: range.error === null },
   );
   const users = useTenantUsers(tenantId);
@@ -38,9 +42,6 @@ export function ActivityLogList() {
   useEffect(() => {
     if (activity.isError) notifyFailure(t('audit.logs.loadError'));
   }, [activity.isError, activity.errorUpdatedAt, t]);
-
-  const update = (changes: Parameters<typeof withParams>[1]) =>
-    setSearchParams((params) => withParams(params, changes));
 
   const notSet = t('common.notSet');
   const columns: DataTableColumn<ActivityLogRow>[] = [
@@ -81,7 +82,7 @@ export function ActivityLogList() {
           <TenantSelect
             value={tenantId}
             valueLabel={tenantLabel}
-            onChange={(id) => update({ [PARAMS.tenantId]: id, [PARAMS.userId]: null })}
+            onChange={(next) => changeFilters({ tenantId: next, userId: undefined })}
           />
           <Select
             label={t('audit.filters.user')}
@@ -91,7 +92,7 @@ export function ActivityLogList() {
             description={t('audit.filters.userHint')}
             data={userOptions}
             value={userId === undefined ? null : String(userId)}
-            onChange={(next) => update({ [PARAMS.userId]: next })}
+            onChange={(next) => changeFilters({ userId: next ? Number(next) : undefined })}
             disabled={tenantId === undefined || users.isPending}
             error={users.isError ? t('audit.filters.usersLoadError') : undefined}
             searchable
@@ -100,8 +101,8 @@ export function ActivityLogList() {
           />
           <DateRangeFields
             range={range}
-            onChange={(change) => update(change)}
-            onReset={() => update({ [PARAMS.startDate]: null, [PARAMS.endDate]: null })}
+            onChange={changeFilters}
+            onReset={() => changeFilters({ startDate: undefined, endDate: undefined })}
           />
         </Group>
       </Paper>
@@ -127,10 +128,10 @@ export function ActivityLogList() {
 
       {activity.data && (
         <Pagination
-          page={page}
+          page={query.pageNum}
           pageCount={activity.data.pageCount}
           disabled={activity.isFetching}
-          onChange={(next) => update({ [PARAMS.page]: next })}
+          onChange={(pageNum) => change({ pageNum })}
         />
       )}
     </Stack>

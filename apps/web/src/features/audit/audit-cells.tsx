@@ -1,6 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { getEntityLabel } from './audit-labels';
 import { formatAuditTime } from './audit-time';
 
 /** The time of an audit row, linking to its detail. */
@@ -13,11 +14,12 @@ export function AuditTimeLink({ id, createdAt }: { id: number; createdAt: string
   );
 }
 
-/** The changed entity and, dimmed, its id. */
+/** What the row is about, in words, and, dimmed, the record's id. */
 export function AuditEntity({ entity, entityId }: { entity: string; entityId: string | null }) {
+  const { t } = useTranslation();
   return (
     <>
-      {entity}
+      {getEntityLabel(t, entity)}
       {entityId && (
         <Text span c="dimmed" size="sm">
           {' '}

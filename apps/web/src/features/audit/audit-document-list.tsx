@@ -13,20 +13,33 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { AUDIT_DOCUMENT_FIELDS, AUDIT_TEXT_SEARCH_DAYS, type AuditDocument } from '@vayu/domain';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_DOCUMENT_FIELDS,
+  AUDIT_ENTITIES,
+  AUDIT_TEXT_SEARCH_DAYS,
+  auditDocumentQuerySchema,
+  type AuditDocument,
+} from '@vayu/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { isApiError } from '../../app/api-client';
-import { getErrorMessage } from '../../app/error-message';
+import { getErrorMessage, hasErrorCode } from '../../app/error-message';
 import { notifyFailure } from '../../app/notifications';
+import { describeFieldError } from '../../components/form';
+import { useListState } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber } from '../../i18n';
 import { useAuditDocuments } from './api/get-audit-documents';
-import { readPage, PARAMS, withParams } from './audit-filters';
 import { formatAuditTime } from './audit-time';
 
 const FIELD_SUGGESTIONS = [...AUDIT_DOCUMENT_FIELDS, 'newValue.status', 'oldValue.status', 'newValue.name'];
+/** The values a closed-list field can take, offered as the value is typed. */
+const VALUE_SUGGESTIONS: Record<string, readonly string[]> = {
+  entity: AUDIT_ENTITIES,
+  action: AUDIT_ACTIONS,
+};
 const SKELETON_DOCUMENTS = 3;
 
 /**
@@ -36,33 +49,30 @@ const SKELETON_DOCUMENTS = 3;
  */
 export function AuditDocumentList() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const list = useListState(auditDocumentQuerySchema);
+  const { query } = list;
   useDocumentTitle(`${t('audit.documents.title')} · ${t('common.appName')}`);
 
-  const field = searchParams.get('field') ?? '';
-  const value = searchParams.get('value') ?? '';
-  const text = searchParams.get('q') ?? '';
-  const page = readPage(searchParams);
-  const documents = useAuditDocuments({
-    field: field || undefined,
-    value: value || undefined,
-    q: text || undefined,
-    page,
-  });
+  const field = query.field ?? '';
+  const value = query.value ?? '';
+  const text = query.q ?? '';
+  const documents = useAuditDocuments(query);
 
-  const validation = isApiError(documents.error) && documents.error.status === 400 ? documents.error : null;
-  const fieldErrorOf = (name: string) =>
-    validation?.details.find((detail) => detail.path === `querystring.${name}`)?.message;
+  const validation =
+    hasErrorCode(documents.error, 'VALIDATION_FAILED') && isApiError(documents.error)
+      ? documents.error
+      : null;
+  const serverErrorOf = (name: keyof SearchValues) => {
+    const detail = validation?.details.find((item) => item.path === `querystring.${name}`);
+    return detail ? describeFieldError(t, detail) : undefined;
+  };
 
   useEffect(() => {
     if (documents.isError && !validation) notifyFailure(t('audit.documents.loadError'));
   }, [documents.isError, documents.errorUpdatedAt, validation, t]);
 
   const search = (next: SearchValues) =>
-    setSearchParams((params) =>
-      withParams(params, { field: next.field.trim(), value: next.value.trim(), q: next.q.trim() }),
-    );
-  const clear = () => setSearchParams(new URLSearchParams());
+    list.change({ field: next.field || undefined, value: next.value || undefined, q: next.q || undefined });
 
   const items = documents.data?.items;
 
@@ -77,10 +87,10 @@ export function AuditDocumentList() {
       <DocumentSearchForm
         key={`${field}\n${value}\n${text}`}
         initial={{ field, value, q: text }}
-        fieldErrorOf={fieldErrorOf}
+        serverErrorOf={serverErrorOf}
         isSearching={documents.isFetching}
         onSearch={search}
-        onClear={clear}
+        onClear={list.clear}
       />
 
       {validation ? null : documents.isError ? (
@@ -119,10 +129,10 @@ export function AuditDocumentList() {
 
       {documents.data && (
         <Pagination
-          page={page}
+          page={query.page}
           pageCount={documents.data.pageCount}
           disabled={documents.isFetching}
-          onChange={(next) => setSearchParams((params) => withParams(params, { [PARAMS.page]: next }))}
+          onChange={list.setPage}
         />
       )}
     </Stack>
@@ -137,25 +147,49 @@ interface SearchValues {
 
 interface DocumentSearchFormProps {
   initial: SearchValues;
-  fieldErrorOf: (name: keyof SearchValues) => string | undefined;
+  /** What the API said is wrong with a part of the search in the URL. */
+  serverErrorOf: (name: keyof SearchValues) => string | undefined;
   isSearching: boolean;
   onSearch: (values: SearchValues) => void;
   onClear: () => void;
 }
 
+type SearchErrors = Partial<Record<keyof SearchValues, string>>;
+
+/** Checks a search with the endpoint's own query schema before it goes to the URL. */
+function checkSearch(values: SearchValues): SearchErrors {
+  const parsed = auditDocumentQuerySchema.safeParse({
+    field: values.field || undefined,
+    value: values.value || undefined,
+    q: values.q || undefined,
+  });
+  const errors: SearchErrors = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    const name = issue.path[0] as keyof SearchValues;
+    errors[name] ??= issue.message;
+  }
+  return errors;
+}
+
 function DocumentSearchForm({
   initial,
-  fieldErrorOf,
+  serverErrorOf,
   isSearching,
   onSearch,
   onClear,
 }: DocumentSearchFormProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<SearchErrors>({});
+  const fieldErrorOf = (name: keyof SearchValues) => errors[name] ?? serverErrorOf(name);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch(draft);
+    const next = { field: draft.field.trim(), value: draft.value.trim(), q: draft.q.trim() };
+    const found = checkSearch(next);
+    setErrors(found);
+    if (Object.keys(found).length === 0) onSearch(next);
   };
+  const valueSuggestions = VALUE_SUGGESTIONS[draft.field.trim()] ?? [];
   return (
     <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} role="search">
       <Group align="flex-start" gap="md" wrap="wrap">
@@ -169,14 +203,12 @@ function DocumentSearchForm({
           autoComplete="off"
           w={260}
         />
-        <TextInput
+        <Autocomplete
           label={t('audit.documents.value')}
           description={t('audit.documents.valueHint')}
+          data={valueSuggestions}
           value={draft.value}
-          onChange={(event) => {
-            const next = event.currentTarget.value;
-            setDraft((d) => ({ ...d, value: next }));
-          }}
+          onChange={(next) => setDraft((d) => ({ ...d, value: next }))}
           error={fieldErrorOf('value')}
           autoComplete="off"
           w={220}

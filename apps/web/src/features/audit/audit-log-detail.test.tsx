@@ -35,7 +35,7 @@ function renderDetail(id: number, handler: Parameters<typeof createApiMock>[0][s
   );
 }
 
-describe('AuditLogDetail', () => {
+describe('AuditLogDetail', { timeout: 20_000 }, () => {
   it('shows the metadata and marks the changed fields in words, not colour only', async () => {
     renderDetail(41, () => jsonResponse(entry));
     const values = await screen.findByRole('table', { name: 'Old and new values: 3 changed fields' });
@@ -61,6 +61,7 @@ describe('AuditLogDetail', () => {
     expect(screen.getByRole('row', { name: /Industry Shree Cement Works/ })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: /Request id req-41/ })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: /Action Status changed/ })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Record User #30/ })).toBeInTheDocument();
     const time = screen.getByRole('row', { name: /^Time/ });
     expect(within(time).getByText(/Mar 10, 2026/)).toBeInTheDocument();
     expect(within(time).getByText(/ago/)).toBeInTheDocument();

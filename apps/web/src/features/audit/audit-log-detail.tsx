@@ -4,10 +4,9 @@ import type { AuditLogDetail as AuditLogDetailData } from '@vayu/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { isApiError } from '../../app/api-client';
-import { getErrorMessage } from '../../app/error-message';
+import { getErrorMessage, hasErrorCode } from '../../app/error-message';
 import { useAuditDetail } from './api/get-audit-detail';
-import { getActionLabel } from './audit-action';
+import { getActionLabel, getEntityLabel } from './audit-labels';
 import { formatAuditTime, formatFromNow } from './audit-time';
 import { toValueRows } from './flatten-values';
 
@@ -18,8 +17,7 @@ export function AuditLogDetail() {
   const id = Number(params.id);
   const detail = useAuditDetail(id);
   useDocumentTitle(`${t('audit.detail.title', { id: params.id ?? '' })} · ${t('common.appName')}`);
-  const isMissing =
-    !Number.isInteger(id) || id < 1 || (isApiError(detail.error) && detail.error.status === 404);
+  const isMissing = !Number.isInteger(id) || id < 1 || hasErrorCode(detail.error, 'NOT_FOUND');
 
   return (
     <Stack gap="lg" maw={1100}>
@@ -80,7 +78,12 @@ function EntryMetadata({ entry }: { entry: AuditLogDetailData }) {
     ...(entry.actingTenantId === null
       ? []
       : [[t('audit.detail.actingTenant'), `#${entry.actingTenantId}`] as [string, ReactNode]]),
-    [t('audit.detail.entity'), entry.entityId ? `${entry.entity} #${entry.entityId}` : entry.entity],
+    [
+      t('audit.detail.entity'),
+      entry.entityId
+        ? `${getEntityLabel(t, entry.entity)} #${entry.entityId}`
+        : getEntityLabel(t, entry.entity),
+    ],
     [t('audit.detail.action'), getActionLabel(t, entry.action)],
     [t('audit.detail.requestId'), entry.requestId ? <code>{entry.requestId}</code> : notSet],
     [t('audit.detail.ip'), entry.ip ?? notSet],

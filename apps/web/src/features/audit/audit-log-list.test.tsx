@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { getDefaultAuditRange, type AuditLogRow, type Page } from '@vayu/domain';
 import { Route, Routes, useLocation } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n';
 import { createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { AuditLogList } from './audit-log-list';
@@ -84,10 +85,14 @@ function renderList(route: string, handler: Parameters<typeof createApiMock>[0][
   return { ...view, api };
 }
 
+afterEach(async () => {
+  await act(() => i18n.changeLanguage('en'));
+});
+
 const lastQuery = (api: ReturnType<typeof createApiMock>) =>
   new URL(api.calls.filter((c) => c.url.startsWith('/api/auditLogs')).at(-1)!.url, 'http://x').searchParams;
 
-describe('AuditLogList', () => {
+describe('AuditLogList', { timeout: 20_000 }, () => {
   it('asks for the last 7 days by default and links each row to its detail', async () => {
     const { api } = renderList('/auditLog', () => jsonResponse(pageOf(rows)));
     const table = await screen.findByRole('table', { name: /Audit log entries .*: 2/ });
@@ -126,13 +131,17 @@ describe('AuditLogList', () => {
 
     screen.getByRole('button', { name: /Action/ }).focus();
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('sort=action&order=desc'));
+    // Newest first is the default order, so the URL leaves it out.
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/auditLog\?sort=action$/),
+    );
+    await waitFor(() => expect(lastQuery(api).get('order')).toBe('desc'));
     expect(screen.getByRole('columnheader', { name: /Action/ })).toHaveAttribute('aria-sort', 'descending');
   });
 
   it('reads the range, tenant, sort and page from the URL and pages with the shared pager', async () => {
     const { user, api } = renderList(
-      '/auditLog?startDate=2026-02-01&endDate=2026-02-28&tenantId=12&sort=tenantName&order=desc&page=2',
+      '/auditLog?startDate=2026-02-01&endDate=2026-02-28&tenantId=12&sort=tenantName&order=desc&pageNum=2',
       () => jsonResponse(pageOf(rows, { page: 2, total: 45, pageCount: 3 })),
     );
     await screen.findByRole('table', { name: /2026-02-01 to 2026-02-28: 45/ });
@@ -148,20 +157,56 @@ describe('AuditLogList', () => {
     expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(lastQuery(api).get('pageNum')).toBe('3'));
-    expect(screen.getByTestId('location')).toHaveTextContent('page=3');
+    expect(screen.getByTestId('location')).toHaveTextContent('pageNum=3');
   });
 
   it('filters by an industry found through the tenant search', async () => {
-    const { user, api } = renderList('/auditLog?page=3', () => jsonResponse(pageOf(rows)));
+    const { user, api } = renderList('/auditLog?pageNum=3', () => jsonResponse(pageOf(rows)));
     await screen.findByRole('table', { name: /Audit log entries/ });
     await user.type(screen.getByRole('textbox', { name: 'Industry' }), 'Shree');
     // jsdom leaves Mantine's dropdown transition unfinished (display: none), so the option counts as hidden.
-    await user.click(await screen.findByRole('option', { name: 'Shree Cement Works', hidden: true }));
+    await user.click(
+      await screen.findByRole('option', { name: 'Shree Cement Works', hidden: true }, { timeout: 5000 }),
+    );
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent(/^\/auditLog\?tenantId=12$/),
     );
     await waitFor(() => expect(lastQuery(api).get('tenantId')).toBe('12'));
     expect(lastQuery(api).get('pageNum')).toBe('1');
+  });
+
+  it('names the record kinds and actions in words and filters by them', async () => {
+    const { user, api } = renderList('/auditLog?pageNum=2', () => jsonResponse(pageOf(rows)));
+    const table = await screen.findByRole('table', { name: /Audit log entries/ });
+    expect(within(table).getByRole('row', { name: /Status changed/ })).toHaveTextContent('User #30');
+    expect(within(table).getByRole('row', { name: /Signed in/ })).toHaveTextContent('Session #77');
+
+    await user.click(screen.getByRole('textbox', { name: 'Record' }));
+    await user.click(await screen.findByRole('option', { name: 'User', hidden: true }, { timeout: 5000 }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/auditLog\?entity=user$/),
+    );
+    await user.click(screen.getByRole('textbox', { name: 'Action' }));
+    await user.click(
+      await screen.findByRole('option', { name: 'Password changed', hidden: true }, { timeout: 5000 }),
+    );
+    await waitFor(() => expect(lastQuery(api).get('action')).toBe('PASSWORD_CHANGE'));
+    expect(lastQuery(api).get('entity')).toBe('user');
+    expect(lastQuery(api).get('pageNum')).toBe('1');
+  });
+
+  it('names the record kinds and actions in Hindi', async () => {
+    await act(() => i18n.changeLanguage('hi'));
+    renderList('/auditLog', () => jsonResponse(pageOf(rows)));
+    expect(await screen.findByRole('row', { name: /स्थिति बदली/ })).toHaveTextContent('उपयोगकर्ता #30');
+    expect(screen.getByRole('row', { name: /साइन इन किया/ })).toHaveTextContent('सत्र #77');
+  });
+
+  it('ignores a record kind outside the closed list in the URL', async () => {
+    const { api } = renderList('/auditLog?entity=tenant&action=LOGIN', () => jsonResponse(pageOf(rows)));
+    await screen.findByRole('table', { name: /Audit log entries/ });
+    expect(lastQuery(api).get('entity')).toBeNull();
+    expect(lastQuery(api).get('action')).toBe('LOGIN');
   });
 
   it('says so when there are no entries', async () => {

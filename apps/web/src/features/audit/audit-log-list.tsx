@@ -1,61 +1,50 @@
-import { Anchor, Group, Paper, Stack, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Select, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { AuditLogRow } from '@vayu/domain';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditLogQuerySchema, type AuditLogRow } from '@vayu/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { notifyFailure } from '../../app/notifications';
 import { useSessionUser } from '../../app/session';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { useListState } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber } from '../../i18n';
+import type { AuditLogListQuery } from './api/audit-keys';
 import { useAuditLogs } from './api/get-audit-logs';
-import { getActionLabel } from './audit-action';
 import { AuditEntity, AuditTimeLink } from './audit-cells';
-import {
-  PARAMS,
-  readDateRange,
-  readPage,
-  readPositiveInt,
-  readSort,
-  withParams,
-  type SortField,
-} from './audit-filters';
+import { getDateRange, getNextSort, type SortField } from './audit-filters';
+import { actionOptions, entityOptions, getActionLabel } from './audit-labels';
 import { DateRangeFields } from './date-range-fields';
 import { TenantSelect } from './tenant-select';
 
+const ALL = 'all';
+
 /**
  * `/auditLog`: the audit trail in a date range (default the last 7 days),
- * optionally of one industry, sorted and paged on the server. Every filter,
- * the sort and the page live in the URL.
+ * optionally of one industry, record kind or action, sorted and paged on the
+ * server. Every filter, the sort and the page live in the URL.
  */
 export function AuditLogList() {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { query, change } = useListState(auditLogQuerySchema);
+  // Another filter or sort shows its first page.
+  const changeFilters = (filters: Omit<AuditLogListQuery, 'pageNum'>) =>
+    change({ ...filters, pageNum: undefined });
   useDocumentTitle(`${t('audit.list.title')} · ${t('common.appName')}`);
 
-  const range = readDateRange(searchParams);
-  const tenantId = readPositiveInt(searchParams, PARAMS.tenantId);
-  const page = readPage(searchParams);
-  const { sort, order } = readSort(searchParams);
-  const list = useAuditLogs(
-    { startDate: range.startDate, endDate: range.endDate, tenantId, pageNum: page, sort, order },
-    { enabled: range.error === null },
-  );
+  const range = getDateRange(query);
+  const request: AuditLogListQuery = {
+    ...query,
+    startDate: range.startDate,
+    endDate: range.endDate,
+  };
+  const audit = useAuditLogs(request, { enabled: range.error === null });
 
   useEffect(() => {
-    if (list.isError) notifyFailure(t('audit.list.loadError'));
-  }, [list.isError, list.errorUpdatedAt, t]);
-
-  const update = (changes: Parameters<typeof withParams>[1]) =>
-    setSearchParams((params) => withParams(params, changes));
-
-  const onSort = (field: SortField) => {
-    const nextOrder =
-      field === sort ? (order === 'asc' ? 'desc' : 'asc') : field === 'createdAt' ? 'desc' : 'asc';
-    update({ [PARAMS.sort]: field, [PARAMS.order]: nextOrder });
-  };
+    if (audit.isError) notifyFailure(t('audit.list.loadError'));
+  }, [audit.isError, audit.errorUpdatedAt, t]);
 
   const sortable = (
     field: SortField,
@@ -64,8 +53,8 @@ export function AuditLogList() {
     key: field,
     header: label,
     sort: {
-      direction: field !== sort ? 'none' : order === 'asc' ? 'ascending' : 'descending',
-      onSort: () => onSort(field),
+      direction: field !== query.sort ? 'none' : query.order === 'asc' ? 'ascending' : 'descending',
+      onSort: () => changeFilters(getNextSort(query, field)),
       title: t('audit.sort.sortBy', { column: label }),
     },
   });
@@ -86,9 +75,9 @@ export function AuditLogList() {
     { key: 'ip', header: t('audit.columns.ip'), render: (row) => row.ip ?? notSet },
   ];
 
-  const rows = list.data?.items;
+  const rows = audit.data?.items;
   const tenantLabel =
-    tenantId === undefined ? undefined : rows?.find((r) => r.tenantId === tenantId)?.tenantName;
+    query.tenantId === undefined ? undefined : rows?.find((r) => r.tenantId === query.tenantId)?.tenantName;
 
   return (
     <Stack gap="lg">
@@ -105,19 +94,37 @@ export function AuditLogList() {
         <Group align="flex-start" gap="lg" wrap="wrap">
           <DateRangeFields
             range={range}
-            onChange={(change) => update(change)}
-            onReset={() => update({ [PARAMS.startDate]: null, [PARAMS.endDate]: null })}
+            onChange={changeFilters}
+            onReset={() => changeFilters({ startDate: undefined, endDate: undefined })}
           />
           <TenantSelect
-            value={tenantId}
+            value={query.tenantId}
             valueLabel={tenantLabel}
-            onChange={(id) => update({ [PARAMS.tenantId]: id })}
+            onChange={(tenantId) => changeFilters({ tenantId })}
+          />
+          <Select
+            label={t('audit.filters.entity')}
+            data={[{ value: ALL, label: t('audit.filters.allEntities') }, ...entityOptions(t)]}
+            value={query.entity ?? ALL}
+            onChange={(value) => changeFilters({ entity: AUDIT_ENTITIES.find((entity) => entity === value) })}
+            allowDeselect={false}
+            searchable
+            w={220}
+          />
+          <Select
+            label={t('audit.filters.action')}
+            data={[{ value: ALL, label: t('audit.filters.allActions') }, ...actionOptions(t)]}
+            value={query.action ?? ALL}
+            onChange={(value) => changeFilters({ action: AUDIT_ACTIONS.find((action) => action === value) })}
+            allowDeselect={false}
+            searchable
+            w={240}
           />
         </Group>
       </Paper>
 
-      {range.error !== null ? null : list.isError ? (
-        <DataTableError title={t('audit.list.loadError')} query={list} />
+      {range.error !== null ? null : audit.isError ? (
+        <DataTableError title={t('audit.list.loadError')} query={audit} />
       ) : rows && rows.length === 0 ? (
         <DataTableEmpty>{t('audit.list.empty')}</DataTableEmpty>
       ) : (
@@ -128,19 +135,19 @@ export function AuditLogList() {
           caption={t('audit.list.caption', {
             from: range.startDate,
             to: range.endDate,
-            total: formatNumber(list.data?.total ?? 0),
+            total: formatNumber(audit.data?.total ?? 0),
           })}
           minWidth={860}
-          isRefreshing={list.isPlaceholderData}
+          isRefreshing={audit.isPlaceholderData}
         />
       )}
 
-      {list.data && (
+      {audit.data && (
         <Pagination
-          page={page}
-          pageCount={list.data.pageCount}
-          disabled={list.isFetching}
-          onChange={(next) => update({ [PARAMS.page]: next })}
+          page={query.pageNum}
+          pageCount={audit.data.pageCount}
+          disabled={audit.isFetching}
+          onChange={(pageNum) => change({ pageNum })}
         />
       )}
     </Stack>

@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { loginBodySchema, type LoggedInUser, type LoginBody } from '@vayu/domain';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { getErrorMessage } from '../../app/error-message';
 import { HOME_PATH } from '../../app/route-access';
 import { useSessionUser } from '../../app/session';
-import { EmailField, PasswordField } from '../../components/form';
+import { applyServerError, EmailField, PasswordField } from '../../components/form';
 import { useLogin } from './api/login';
 import { useSignOut } from './api/logout';
 
@@ -32,16 +32,21 @@ function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const loginMutation = useLogin();
-  const { control, handleSubmit } = useForm<z.input<typeof loginBodySchema>, unknown, LoginBody>({
+  const [failure, setFailure] = useState<string | null>(null);
+  const { control, handleSubmit, setError } = useForm<z.input<typeof loginBodySchema>, unknown, LoginBody>({
     resolver: zodResolver(loginBodySchema),
     defaultValues: { userName: '', password: '' },
   });
 
   const onSubmit = handleSubmit(async (body) => {
+    setFailure(null);
     try {
       await loginMutation.mutateAsync(body);
-    } catch {
-      return; // The mutation state holds the error, shown above the form.
+    } catch (error) {
+      // Wrong credentials, too many attempts, a disabled user or account: worded by the code, above the form.
+      const outcome = applyServerError(error, setError, t, { fields: ['userName', 'password'] });
+      if (!outcome.isShownOnField) setFailure(outcome.message);
+      return;
     }
     // Storing the user has already swapped this form for the signed-in notice, so
     // navigate here rather than in a per-call callback, which would not run.
@@ -60,9 +65,9 @@ function LoginForm() {
             {t('auth.subtitle')}
           </Text>
         </div>
-        {loginMutation.isError && (
-          <Alert color="red" variant="light">
-            {getErrorMessage(t, loginMutation.error)}
+        {failure && (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
           </Alert>
         )}
         <EmailField

@@ -20,13 +20,38 @@ function renderPage(handlers: Parameters<typeof createApiMock>[0]) {
   return { ...view, api };
 }
 
-describe('SetPasswordPage', () => {
+describe('SetPasswordPage', { timeout: 20_000 }, () => {
   it('says so when the link is not valid and links to sign in', async () => {
     renderPage({
-      [`GET /api/auth/password-token/${TOKEN}`]: () => errorResponse(404, 'NOT_FOUND', 'Link not found.'),
+      [`GET /api/auth/password-token/${TOKEN}`]: () =>
+        errorResponse(400, 'PASSWORD_LINK_INVALID', 'This link is invalid or has expired.'),
     });
     expect(await screen.findByRole('heading', { name: 'This link cannot be used' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('offers a retry when the server could not answer', async () => {
+    renderPage({
+      [`GET /api/auth/password-token/${TOKEN}`]: () => errorResponse(503, 'UNAVAILABLE', 'Busy.'),
+    });
+    expect(await screen.findByText('The service is busy. Try again in a moment.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('says the link cannot be used when it ran out while the form was open', async () => {
+    const { user } = renderPage({
+      [`GET /api/auth/password-token/${TOKEN}`]: () =>
+        jsonResponse({ userName: 'ravi@acme.example', purpose: 'RESET' }),
+      'POST /api/auth/set-password': () =>
+        errorResponse(400, 'PASSWORD_LINK_INVALID', 'This link is invalid or has expired.', [
+          { path: 'token', message: 'This link is invalid or has expired.', code: 'FIELD_INVALID' },
+        ]),
+    });
+    await user.type(await screen.findByLabelText(/^New password/), 'Secret#2026');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Secret#2026');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByRole('heading', { name: 'This link cannot be used' })).toBeInTheDocument();
   });
 
   it('checks the rules live, sets the password and offers to sign in', async () => {

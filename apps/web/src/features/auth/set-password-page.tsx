@@ -6,10 +6,9 @@ import { useState } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { isApiError } from '../../app/api-client';
-import { getErrorMessage } from '../../app/error-message';
+import { getErrorMessage, hasErrorCode } from '../../app/error-message';
 import { LOGIN_PATH } from '../../app/route-access';
-import { PasswordField } from '../../components/form';
+import { applyServerError, PasswordField } from '../../components/form';
 import { PasswordChecklist } from '../../components/password-checklist';
 import { usePasswordToken, useSetPassword, type PasswordTokenInfo } from './api/set-password';
 
@@ -60,9 +59,9 @@ export function SetPasswordPage() {
   );
 }
 
-/** The server refused the token (unknown, used or expired), as opposed to not answering. */
+/** The server refused the link (unknown, used, expired or malformed), as opposed to not answering. */
 function isBadLink(error: unknown): boolean {
-  return isApiError(error) && error.status >= 400 && error.status < 500;
+  return hasErrorCode(error, 'PASSWORD_LINK_INVALID', 'NOT_FOUND', 'VALIDATION_FAILED');
 }
 
 function InvalidLink({ message, onRetry }: { message?: string; onRetry?: () => void }) {
@@ -100,6 +99,7 @@ function SetPasswordForm({ token, info, title, onDone }: SetPasswordFormProps) {
   const { t } = useTranslation();
   const setPassword = useSetPassword();
   const [linkExpired, setLinkExpired] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<ChangePasswordForm>({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
@@ -107,30 +107,25 @@ function SetPasswordForm({ token, info, title, onDone }: SetPasswordFormProps) {
   });
 
   const onSubmit = handleSubmit(({ password }) => {
+    setFailure(null);
     setPassword.mutate(
       { token, password },
       {
         onSuccess: onDone,
         onError: (error) => {
-          if (isApiError(error) && (error.status === 404 || error.status === 410)) {
+          // The link was used or ran out while the form was open.
+          if (hasErrorCode(error, 'PASSWORD_LINK_INVALID')) {
             setLinkExpired(true);
             return;
           }
-          const detail = isApiError(error)
-            ? error.details.find((item) => item.path === 'password')
-            : undefined;
-          if (detail) setError('password', { message: detail.message }, { shouldFocus: true });
+          const outcome = applyServerError(error, setError, t, { fields: ['password'] });
+          if (!outcome.isShownOnField) setFailure(outcome.message);
         },
       },
     );
   });
 
   if (linkExpired) return <InvalidLink />;
-
-  const failure =
-    setPassword.isError && !(isApiError(setPassword.error) && setPassword.error.details.length > 0)
-      ? getErrorMessage(t, setPassword.error)
-      : null;
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="set-password-title">

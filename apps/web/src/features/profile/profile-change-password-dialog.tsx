@@ -3,9 +3,8 @@ import { Button, Group, Modal, Stack } from '@mantine/core';
 import { changePasswordFormSchema, type ChangePasswordForm } from '@vayu/domain';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api-client';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
-import { PasswordField } from '../../components/form';
+import { applyServerError, PasswordField } from '../../components/form';
 import { PasswordChecklist } from '../../components/password-checklist';
 import { useUpdatePassword } from './api/update-password';
 
@@ -43,10 +42,8 @@ export function ProfileChangePasswordDialog({ userId, opened, onClose }: Profile
         },
         onError: (error) => {
           notifyFailure(t('changePassword.failure'));
-          const detail = isApiError(error)
-            ? error.details.find((item) => item.path === 'password')
-            : undefined;
-          if (detail) setError('password', { message: detail.message }, { shouldFocus: true });
+          // A rule the server checked again is shown under the password.
+          applyServerError(error, setError, t, { fields: ['password'] });
         },
       },
     );

@@ -1,36 +1,29 @@
-import { Badge, Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
-import { USER_STATUSES, type UserStatus, type UserSummary } from '@vayu/domain';
-import { useState } from 'react';
+import { Badge, Button, Group, Paper, Select, Stack, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { PAGE_SIZES, USER_STATUSES, userListQuerySchema, type UserSummary } from '@vayu/domain';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { getErrorMessage } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { useSessionUser } from '../../app/session';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { dialogs } from '../../components/dialogs';
+import { useListState, type ListStateChange } from '../../components/list';
 import { Pagination } from '../../components/pagination';
+import { UrlSearchInput } from '../../components/url-search-input';
 import { AccountSelect } from '../accounts/account-select';
 import { useCorporates } from '../masters/api/get-corporates';
 import { useUsers } from './api/get-users';
+import type { UserListQuery } from './api/user-keys';
 import { useResetUserPassword } from './api/reset-user-password';
 import { UserAddDialog } from './users-add-dialog';
 import { UserEditDialog } from './users-edit-dialog';
 import { UserStatusSwitch } from './user-status-switch';
 
-export const USER_PAGE_SIZE = 20;
-const SEARCH_DEBOUNCE_MS = 300;
+export const USER_PAGE_SIZE = PAGE_SIZES.default;
+const LIST_OPTIONS = { fixed: { pageSize: USER_PAGE_SIZE } };
 const ALL = 'ALL';
-
-function readPositiveInt(value: string | null): number | undefined {
-  if (value === null || !/^\d+$/.test(value)) return undefined;
-  const number = Number(value);
-  return number >= 1 ? number : undefined;
-}
-
-function readStatus(value: string | null): UserStatus | undefined {
-  return USER_STATUSES.find((status) => status === value);
-}
+type UserListChange = ListStateChange<typeof userListQuerySchema>;
 
 /** `/users` ('List of Users'): paged and filtered on the server, every filter in the URL. */
 export function UserList() {
@@ -39,42 +32,24 @@ export function UserList() {
   const isSite = sessionUser?.userType === 'site';
   // Other users see only their own account's users, so there is no account to choose.
   const canPickAccount = isSite || sessionUser?.userType === 'partner';
-  const [searchParams, setSearchParams] = useSearchParams();
-  const page = readPositiveInt(searchParams.get('page')) ?? 1;
-  const status = readStatus(searchParams.get('status'));
-  const accountId = readPositiveInt(searchParams.get('accountId'));
-  const corporateId = isSite ? readPositiveInt(searchParams.get('corporateId')) : undefined;
-  const search = searchParams.get('search')?.trim() || undefined;
-  const [searchText, setSearchText] = useState(search ?? '');
+  const list = useListState(userListQuerySchema, LIST_OPTIONS);
+  // Only site users filter by corporate; a corporate id in anyone else's URL is ignored.
+  const query = isSite ? list.query : { ...list.query, corporateId: undefined };
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<UserSummary | null>(null);
   useDocumentTitle(`${t('people.users.title')} · ${t('common.appName')}`);
 
-  const users = useUsers({ page, pageSize: USER_PAGE_SIZE, status, accountId, corporateId, search });
-  const corporates = useCorporates({}, isSite);
-
-  /** Changes filters; any filter change goes back to page 1. */
-  const updateParams = (changes: Record<string, string | undefined>, { keepPage = false } = {}) =>
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value === undefined || value === '') next.delete(name);
-          else next.set(name, value);
-        }
-        if (!keepPage) next.delete('page');
-        return next;
-      },
-      { replace: !keepPage },
-    );
-
-  const applySearch = useDebouncedCallback((text: string) => {
-    updateParams({ search: text.trim() || undefined });
-  }, SEARCH_DEBOUNCE_MS);
+  const users = useUsers(query);
+  const { data } = users;
+  const { setPage } = list;
+  // A page past the end (an old link, or rows that went away) shows the last page instead.
+  useEffect(() => {
+    if (data && query.page > data.pageCount && !users.isPlaceholderData) setPage(data.pageCount);
+  }, [data, query.page, setPage, users.isPlaceholderData]);
 
   const accountLabel =
-    accountId !== undefined
-      ? users.data?.items.find((u) => u.accountId === accountId)?.accountName
+    query.accountId !== undefined
+      ? data?.items.find((u) => u.accountId === query.accountId)?.accountName
       : undefined;
 
   return (
@@ -84,87 +59,102 @@ export function UserList() {
         <Button onClick={() => setAdding(true)}>{t('people.users.add')}</Button>
       </Group>
 
-      <Paper withBorder radius="md" p="md">
-        <Group align="flex-end" gap="md" wrap="wrap">
-          <TextInput
-            type="search"
-            label={t('people.users.search')}
-            placeholder={t('people.users.searchPlaceholder')}
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              applySearch(event.currentTarget.value);
-            }}
-            // Leaving the box (e.g. to click a row) sends a pending search now, on this page.
-            onBlur={() => applySearch.flush()}
-            w={260}
-          />
-          <Select
-            label={t('people.users.statusFilter')}
-            data={[
-              { value: ALL, label: t('people.users.all') },
-              ...USER_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
-            ]}
-            value={status ?? ALL}
-            onChange={(value) => updateParams({ status: value === ALL ? undefined : (value ?? undefined) })}
-            allowDeselect={false}
-            w={160}
-          />
-          {canPickAccount && (
-            <AccountSelect
-              label={t('people.users.accountFilter')}
-              placeholder={t('people.users.allAccounts')}
-              value={accountId ?? null}
-              valueLabel={accountLabel}
-              onChange={(account) => updateParams({ accountId: account ? String(account.id) : undefined })}
-            />
-          )}
-          {isSite && (
-            <Select
-              label={t('people.users.corporateFilter')}
-              placeholder={
-                corporates.isError ? t('people.users.corporatesError') : t('people.users.allCorporates')
-              }
-              data={(corporates.data ?? []).map((corporate) => ({
-                value: String(corporate.id),
-                label: corporate.name,
-              }))}
-              value={corporateId !== undefined ? String(corporateId) : null}
-              onChange={(value) => updateParams({ corporateId: value ?? undefined })}
-              searchable
-              clearable
-              disabled={corporates.isLoading}
-              w={220}
-            />
-          )}
-        </Group>
-      </Paper>
+      <UserFilters
+        query={query}
+        accountLabel={accountLabel}
+        canPickAccount={canPickAccount}
+        canPickCorporate={isSite}
+        onChange={list.change}
+      />
 
       {users.isError ? (
         <DataTableError title={t('people.users.loadError')} query={users} />
-      ) : users.data && users.data.items.length === 0 ? (
+      ) : data && data.items.length === 0 && !users.isPlaceholderData ? (
         <DataTableEmpty>{t('people.users.empty')}</DataTableEmpty>
       ) : (
         <>
           <UserTable
-            users={users.data?.items}
-            total={users.data?.total}
+            users={data?.items}
+            total={data?.total}
             isRefreshing={users.isPlaceholderData}
             currentUserId={sessionUser?.id}
             onEdit={setEditing}
           />
           <Pagination
-            page={users.data?.page ?? page}
-            pageCount={users.data?.pageCount ?? 1}
-            onChange={(next) => updateParams({ page: String(next) }, { keepPage: true })}
+            page={data?.page ?? query.page}
+            pageCount={data?.pageCount ?? 1}
+            onChange={setPage}
             disabled={users.isFetching}
           />
         </>
       )}
 
-      <UserAddDialog opened={adding} accountId={accountId ?? 0} onClose={() => setAdding(false)} />
+      <UserAddDialog opened={adding} accountId={query.accountId ?? 0} onClose={() => setAdding(false)} />
       {editing && <UserEditDialog opened user={editing} onClose={() => setEditing(null)} />}
     </Stack>
+  );
+}
+
+interface UserFiltersProps {
+  query: UserListQuery;
+  accountLabel: string | undefined;
+  canPickAccount: boolean;
+  canPickCorporate: boolean;
+  onChange: (change: UserListChange) => void;
+}
+
+function UserFilters({ query, accountLabel, canPickAccount, canPickCorporate, onChange }: UserFiltersProps) {
+  const { t } = useTranslation();
+  const corporates = useCorporates({}, canPickCorporate);
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <UrlSearchInput
+          value={query.search}
+          onSearch={(search) => onChange({ search })}
+          label={t('people.users.search')}
+          placeholder={t('people.users.searchPlaceholder')}
+        />
+        <Select
+          label={t('people.users.statusFilter')}
+          data={[
+            { value: ALL, label: t('people.users.all') },
+            ...USER_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
+          ]}
+          value={query.status ?? ALL}
+          onChange={(value) => onChange({ status: USER_STATUSES.find((status) => status === value) })}
+          allowDeselect={false}
+          w={160}
+        />
+        {canPickAccount && (
+          <AccountSelect
+            label={t('people.users.accountFilter')}
+            placeholder={t('people.users.allAccounts')}
+            value={query.accountId ?? null}
+            valueLabel={accountLabel}
+            onChange={(account) => onChange({ accountId: account?.id })}
+          />
+        )}
+        {canPickCorporate && (
+          <Select
+            label={t('people.users.corporateFilter')}
+            placeholder={
+              corporates.isError ? t('people.users.corporatesError') : t('people.users.allCorporates')
+            }
+            data={(corporates.data ?? []).map((corporate) => ({
+              value: String(corporate.id),
+              label: corporate.name,
+            }))}
+            value={query.corporateId !== undefined ? String(query.corporateId) : null}
+            onChange={(value) => onChange({ corporateId: value ? Number(value) : undefined })}
+            searchable
+            clearable
+            disabled={corporates.isLoading}
+            w={220}
+          />
+        )}
+      </Group>
+    </Paper>
   );
 }
 

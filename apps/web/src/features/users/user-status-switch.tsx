@@ -2,6 +2,7 @@ import { Switch } from '@mantine/core';
 import type { UserSummary } from '@vayu/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getErrorMessage } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { dialogs } from '../../components/dialogs';
 import { useChangeUserStatus } from './api/change-user-status';
@@ -34,8 +35,9 @@ export function UserStatusSwitch({ user, disabled }: { user: UserSummary; disabl
     try {
       await changeStatus.mutateAsync({ id: user.id, status: next });
       notifySuccess(t('people.users.statusChanged'));
-    } catch {
-      notifyFailure(t('people.users.statusError'));
+    } catch (error) {
+      // Worded by its code (for example, one's own user cannot be disabled).
+      notifyFailure(getErrorMessage(t, error), t('people.users.statusError'));
     } finally {
       setPending(null);
     }

@@ -1,17 +1,19 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { USER_LIMIT_MESSAGE, type UserSummary } from '@vayu/domain';
+import { EMAIL_TAKEN_MESSAGE, USER_LIMIT_MESSAGE, type UserSummary } from '@vayu/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAllDialogs, DialogHost } from '../../components/dialogs';
+import { i18n } from '../../i18n';
 import { createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { UserAddDialog } from './users-add-dialog';
 
-afterEach(() => {
+afterEach(async () => {
   act(() => {
     closeAllDialogs();
     notifications.clean();
   });
+  await act(() => i18n.changeLanguage('en'));
 });
 
 const created: UserSummary = {
@@ -41,7 +43,7 @@ function renderDialog(
   const onCreated = vi.fn();
   const view = renderWithProviders(
     <>
-      <UserAddDialog opened accountId={12} onClose={onClose} onCreated={onCreated} {...props} />
+      <UserAddDialog opened accountId={12} onClose={onClose} onCreated={onCreated} primary={props.primary} />
       <DialogHost />
     </>,
   );
@@ -60,7 +62,7 @@ function sentBody(api: ReturnType<typeof createApiMock>) {
   return { url: call?.url, body: JSON.parse(String(call?.init.body)) as Record<string, unknown> };
 }
 
-describe('UserAddDialog', () => {
+describe('UserAddDialog', { timeout: 20_000 }, () => {
   it('defaults the role to User and sends the phone as typed', async () => {
     const { user, dialog, api, onCreated, onClose } = renderDialog(() => jsonResponse(created, 201));
     expect(within(dialog).getByRole('textbox', { name: 'Role' })).toHaveValue('User');
@@ -81,9 +83,9 @@ describe('UserAddDialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('shows the user-limit confirm on 422 LIMIT_EXHAUSTED and reports no success', async () => {
+  it('shows the user-limit confirm on USER_LIMIT_EXHAUSTED and reports no success', async () => {
     const { user, dialog, onCreated } = renderDialog(() =>
-      errorResponse(422, 'LIMIT_EXHAUSTED', USER_LIMIT_MESSAGE),
+      errorResponse(422, 'USER_LIMIT_EXHAUSTED', USER_LIMIT_MESSAGE, undefined, { limit: 2 }),
     );
     await fillForm(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
@@ -103,9 +105,11 @@ describe('UserAddDialog', () => {
     expect(screen.queryByText('User Created Successfully.')).not.toBeInTheDocument();
   });
 
-  it('shows a taken e-mail under the e-mail field', async () => {
+  it('shows a taken e-mail (EMAIL_EXISTS) under the e-mail field', async () => {
     const { user, dialog, onCreated } = renderDialog(() =>
-      errorResponse(409, 'CONFLICT', 'This e-mail is already used by another user.'),
+      errorResponse(409, 'EMAIL_EXISTS', 'Some other server text.', undefined, {
+        email: 'ravi@acme.example',
+      }),
     );
     await fillForm(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
@@ -116,15 +120,49 @@ describe('UserAddDialog', () => {
     expect(onCreated).not.toHaveBeenCalled();
   });
 
-  it('shows the server message on another failure', async () => {
+  it('words another failure by its code, not by the server text', async () => {
     const { user, dialog, onCreated } = renderDialog(() =>
-      errorResponse(403, 'FORBIDDEN', 'You are not allowed to do this.'),
+      errorResponse(403, 'FORBIDDEN', 'Some other server text.'),
     );
     await fillForm(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('You are not allowed to do this.');
+    expect(within(dialog).queryByText('Some other server text.')).not.toBeInTheDocument();
     expect(onCreated).not.toHaveBeenCalled();
+  });
+
+  it('shows server field details under their fields', async () => {
+    const { user, dialog } = renderDialog(() =>
+      errorResponse(400, 'VALIDATION_FAILED', 'Invalid request.', [
+        { path: 'phone', message: 'Enter a 10-digit mobile number', code: 'FIELD_INVALID' },
+      ]),
+    );
+    await fillForm(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
+
+    const phone = within(dialog).getByPlaceholderText('Enter Phone no.');
+    await waitFor(() => expect(phone).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).getByText('Enter a 10-digit mobile number')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('words the e-mail and user-limit refusals in Hindi', async () => {
+    let answer = errorResponse(409, 'EMAIL_EXISTS', EMAIL_TAKEN_MESSAGE);
+    const { user, dialog } = renderDialog(() => answer);
+    await fillForm(user, dialog);
+    await act(() => i18n.changeLanguage('hi'));
+    await user.click(within(dialog).getByRole('button', { name: 'उपयोगकर्ता जोड़ें' }));
+    expect(
+      await within(dialog).findByText('यह ई-मेल पहले से किसी अन्य उपयोगकर्ता द्वारा उपयोग में है।'),
+    ).toBeInTheDocument();
+
+    answer = errorResponse(422, 'USER_LIMIT_EXHAUSTED', USER_LIMIT_MESSAGE, undefined, { limit: 2 });
+    await user.click(within(dialog).getByRole('button', { name: 'उपयोगकर्ता जोड़ें' }));
+    const confirm = await screen.findByRole('dialog', { name: 'उपयोगकर्ता सीमा पूरी' });
+    expect(confirm).toHaveTextContent(
+      'आपकी उपयोगकर्ता सीमा समाप्त हो गई है। कृपया अपनी सदस्यता अपग्रेड करें या पार्टनर से संपर्क करें।',
+    );
   });
 
   it('checks the fields before sending anything', async () => {

@@ -1,22 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import {
-  createUserBodySchema,
-  EMAIL_TAKEN_MESSAGE,
-  ROLES,
-  type CreateUserInput,
-  type Role,
-  type UserSummary,
-  USER_LIMIT_MESSAGE,
-} from '@vayu/domain';
+import { createUserBodySchema, ROLES, type CreateUserInput, type Role, type UserSummary } from '@vayu/domain';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api-client';
-import { getErrorMessage } from '../../app/error-message';
+import { getErrorMessage, hasErrorCode } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { useSessionUser } from '../../app/session';
 import { dialogs } from '../../components/dialogs';
+import { applyServerError } from '../../components/form';
 import { AccountSelect, type AccountOption } from '../accounts/account-select';
 import { useCreateUser } from './api/create-user';
 import { UserFormFields } from './user-form-fields';
@@ -33,7 +25,6 @@ export interface UserAddDialogProps {
 
 const EMPTY_FORM: CreateUserInput = { name: '', email: '', phone: '', role: 'user' };
 const FORM_FIELDS = ['name', 'email', 'phone', 'role'] as const;
-type FormField = (typeof FORM_FIELDS)[number];
 
 /** Accounts other than site and partner ones see only their own account, so there is nothing to choose. */
 function useOwnAccountId(): number | null {
@@ -44,8 +35,8 @@ function useOwnAccountId(): number | null {
 
 /**
  * The 'Add New User' modal (spec §2, §5, §8). The server enforces the user
- * limit: a 422 LIMIT_EXHAUSTED shows the spec's confirm text and nothing is
- * created.
+ * limit: USER_LIMIT_EXHAUSTED shows the spec's confirm text and nothing is
+ * created; EMAIL_EXISTS is shown under the e-mail.
  */
 export function UserAddDialog({
   opened,
@@ -99,40 +90,21 @@ export function UserAddDialog({
   });
 
   const showFailure = async (error: unknown) => {
-    if (
-      isApiError(error) &&
-      (error.code === 'USER_LIMIT_EXHAUSTED' || error.message === USER_LIMIT_MESSAGE)
-    ) {
+    if (hasErrorCode(error, 'USER_LIMIT_EXHAUSTED')) {
       await dialogs.confirm({
         title: t('people.userForm.userLimitTitle'),
-        message: t('people.userForm.userLimit'),
+        message: getErrorMessage(t, error),
         confirmLabel: t('dialogs.ok'),
       });
       return;
     }
-    if (isApiError(error) && error.status === 409) {
-      setError(
-        'email',
-        {
-          message: error.message === EMAIL_TAKEN_MESSAGE ? t('people.userForm.emailTaken') : error.message,
-        },
-        { shouldFocus: true },
-      );
-      return;
-    }
-    if (isApiError(error) && error.status === 400 && error.details.length > 0) {
-      let focused = false;
-      for (const detail of error.details) {
-        if ((FORM_FIELDS as readonly string[]).includes(detail.path)) {
-          setError(detail.path as FormField, { message: detail.message }, { shouldFocus: !focused });
-          focused = true;
-        }
-      }
-      if (focused) return;
-    }
-    const message = getErrorMessage(t, error);
-    setFormError(message);
-    notifyFailure(message);
+    const outcome = applyServerError(error, setError, t, {
+      fields: FORM_FIELDS,
+      codeFields: { EMAIL_EXISTS: 'email' },
+    });
+    if (outcome.isShownOnField) return;
+    setFormError(outcome.message);
+    notifyFailure(outcome.message);
   };
 
   const roleOptions = ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }));

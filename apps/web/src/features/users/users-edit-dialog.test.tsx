@@ -35,7 +35,7 @@ function renderDialog(handlers: Parameters<typeof createApiMock>[0]) {
   return { ...view, api, onClose, dialog: screen.getByRole('dialog', { name: 'Edit User' }) };
 }
 
-describe('UserEditDialog', () => {
+describe('UserEditDialog', { timeout: 20_000 }, () => {
   it('shows the ten digits, sends name, e-mail, phone and version but no role', async () => {
     const {
       user: person,
@@ -69,7 +69,7 @@ describe('UserEditDialog', () => {
       dialog,
       api,
     } = renderDialog({
-      'PUT /api/users/41': () => errorResponse(409, 'CONFLICT', CONFLICT_MESSAGE),
+      'PUT /api/users/41': () => errorResponse(409, 'STALE_VERSION', 'Some other server text.'),
       'GET /api/tenant/users/12': () => jsonResponse([{ ...user, name: 'Ravi Kumar Sr', version: 4 }]),
     });
     await person.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -84,6 +84,19 @@ describe('UserEditDialog', () => {
     await person.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
     expect(JSON.parse(String(api.calls.at(-1)?.init.body))).toMatchObject({ version: 4 });
+  });
+
+  it('shows a taken e-mail under the field, not as a conflict', async () => {
+    const { user: person, dialog } = renderDialog({
+      'PUT /api/users/41': () => errorResponse(409, 'EMAIL_EXISTS', 'Some other server text.'),
+    });
+    await person.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const email = within(dialog).getByPlaceholderText('Enter E-mail');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).getByText('This e-mail is already used by another user.')).toBeInTheDocument();
+    expect(within(dialog).queryByText(CONFLICT_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.queryByText('Error Editing User.')).not.toBeInTheDocument();
   });
 
   it('says "Error Editing User." when the save fails', async () => {

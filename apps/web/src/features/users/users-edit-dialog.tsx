@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { CONFLICT_MESSAGE, EMAIL_TAKEN_MESSAGE, updateUserBodySchema, type UserSummary } from '@vayu/domain';
+import { updateUserBodySchema, type UserSummary } from '@vayu/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api-client';
+import { hasErrorCode } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
+import { applyServerError } from '../../components/form';
 import { getAccountUsers } from './api/get-account-users';
 import { useUpdateUser, type UpdateUserInput } from './api/update-user';
 import { userKeys } from './api/user-keys';
@@ -84,28 +85,16 @@ function EditUserForm({ user, onClose, onSaved }: Omit<UserEditDialogProps, 'ope
     try {
       await updateUser.mutateAsync({ id: user.id, body });
     } catch (error) {
-      if (isApiError(error) && error.status === 409 && error.message !== CONFLICT_MESSAGE) {
-        setError(
-          'email',
-          {
-            message: error.message === EMAIL_TAKEN_MESSAGE ? t('people.userForm.emailTaken') : error.message,
-          },
-          { shouldFocus: true },
-        );
-        return;
-      }
-      if (isApiError(error) && error.status === 409) {
+      if (hasErrorCode(error, 'STALE_VERSION')) {
         setConflict(true);
         return;
       }
-      if (isApiError(error) && error.status === 400) {
-        for (const detail of error.details) {
-          if ((FORM_FIELDS as readonly string[]).includes(detail.path)) {
-            setError(detail.path as (typeof FORM_FIELDS)[number], { message: detail.message });
-          }
-        }
-      }
-      notifyFailure(t('people.userForm.updateError'));
+      const outcome = applyServerError(error, setError, t, {
+        fields: FORM_FIELDS,
+        codeFields: { EMAIL_EXISTS: 'email' },
+      });
+      // A taken e-mail says all there is to say under the field.
+      if (outcome.code !== 'EMAIL_EXISTS') notifyFailure(t('people.userForm.updateError'));
       return;
     }
     notifySuccess(t('people.userForm.updated'));

@@ -2,12 +2,10 @@ import {
   CONFLICT_MESSAGE,
   DIALOG_DEFAULTS,
   FIELD_MESSAGES,
-  INVALID_CREDENTIALS_MESSAGE,
   LOADING_OVERLAY_MESSAGE,
   PASSWORD_RULES,
   PASSWORDS_DO_NOT_MATCH,
   type PasswordRuleKey,
-  TOO_MANY_ATTEMPTS_MESSAGE,
 } from '@vayu/domain';
 import { auditEn } from './areas/audit.en';
 import { mastersEn } from './areas/masters.en';
@@ -99,8 +97,6 @@ export const en = {
     signedInAs: 'Signed in as {{userName}}',
     continue: 'Continue',
     signOut: 'Sign out',
-    invalidCredentials: INVALID_CREDENTIALS_MESSAGE,
-    tooManyAttempts: TOO_MANY_ATTEMPTS_MESSAGE,
   },
   unauthorised: {
     title: 'Access denied',

@@ -87,8 +87,6 @@ export const hi: Translations = {
     signedInAs: 'आप {{userName}} के रूप में साइन इन हैं',
     continue: 'जारी रखें',
     signOut: 'साइन आउट करें',
-    invalidCredentials: 'अमान्य उपयोगकर्ता नाम या पासवर्ड।',
-    tooManyAttempts: 'साइन इन के बहुत अधिक असफल प्रयास हुए। कुछ देर बाद फिर से प्रयास करें।',
   },
   unauthorised: {
     title: 'पहुँच अस्वीकृत',

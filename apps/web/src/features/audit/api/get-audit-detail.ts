@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { auditLogDetailSchema } from '@vayu/domain';
-import { apiClient } from '../../../app/api-client';
+import { auditEndpoints } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { auditKeys } from './audit-keys';
 
-/** `GET /api/auditDetails/{id}`: the entry with old and new values and the changed fields. */
+/** The entry with old and new values and the changed fields. */
 export function getAuditDetail(id: number, signal?: AbortSignal) {
-  return apiClient.get(`/auditDetails/${id}`, { schema: auditLogDetailSchema, signal });
+  return callEndpoint(auditEndpoints.getAuditDetail, { params: { id }, signal });
 }
 
 export const auditDetailQueryOptions = (id: number) =>

@@ -1,21 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { auditDocumentSchema, pageOf, type AuditDocumentQuery } from '@vayu/domain';
-import { apiClient } from '../../../app/api-client';
-import { auditKeys } from './audit-keys';
+import { auditEndpoints } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
+import { auditKeys, type AuditDocumentListQuery } from './audit-keys';
 
-const auditDocumentPageSchema = pageOf(auditDocumentSchema);
-
-/** `GET /api/auditLog?field&value&q&page`: the trail as JSON documents (site users). */
-export function getAuditDocuments(query: AuditDocumentQuery, signal?: AbortSignal) {
-  return apiClient.get('/auditLog', { query: { ...query }, schema: auditDocumentPageSchema, signal });
+/** The trail as JSON documents (site users). */
+export function getAuditDocuments(query: AuditDocumentListQuery, signal?: AbortSignal) {
+  return callEndpoint(auditEndpoints.searchAuditDocuments, { query, signal });
 }
 
-export const auditDocumentsQueryOptions = (query: AuditDocumentQuery) =>
+export const auditDocumentsQueryOptions = (query: AuditDocumentListQuery) =>
   queryOptions({
     queryKey: auditKeys.documents(query),
     queryFn: ({ signal }) => getAuditDocuments(query, signal),
   });
 
-export function useAuditDocuments(query: AuditDocumentQuery) {
+export function useAuditDocuments(query: AuditDocumentListQuery) {
   return useQuery({ ...auditDocumentsQueryOptions(query), placeholderData: keepPreviousData });
 }

@@ -1,21 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { auditLogRowSchema, pageOf, type AuditLogQuery } from '@vayu/domain';
-import { apiClient } from '../../../app/api-client';
-import { auditKeys } from './audit-keys';
+import { auditEndpoints } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
+import { auditKeys, type AuditLogListQuery } from './audit-keys';
 
-const auditLogPageSchema = pageOf(auditLogRowSchema);
-
-/** `GET /api/auditLogs?startDate&endDate&tenantId&pageNum&sort&order`: 20 rows per page. */
-export function getAuditLogs(query: AuditLogQuery, signal?: AbortSignal) {
-  return apiClient.get('/auditLogs', { query: { ...query }, schema: auditLogPageSchema, signal });
+/** One page (20 rows) of the audit trail. */
+export function getAuditLogs(query: AuditLogListQuery, signal?: AbortSignal) {
+  return callEndpoint(auditEndpoints.listAuditLogs, { query, signal });
 }
 
-export const auditLogsQueryOptions = (query: AuditLogQuery) =>
+export const auditLogsQueryOptions = (query: AuditLogListQuery) =>
   queryOptions({
     queryKey: auditKeys.list(query),
     queryFn: ({ signal }) => getAuditLogs(query, signal),
   });
 
-export function useAuditLogs(query: AuditLogQuery, { enabled = true }: { enabled?: boolean } = {}) {
+export function useAuditLogs(query: AuditLogListQuery, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...auditLogsQueryOptions(query), enabled, placeholderData: keepPreviousData });
 }

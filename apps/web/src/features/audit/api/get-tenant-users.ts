@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userSummarySchema } from '@vayu/domain';
-import { z } from 'zod';
-import { apiClient } from '../../../app/api-client';
+import { usersEndpoints } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { auditKeys } from './audit-keys';
 
-const tenantUsersSchema = z.array(userSummarySchema);
-
-/** `GET /api/tenant/users/{id}`: the users of one industry, for the user filter of `/logs`. */
+/** The users of one industry, for the user filter of `/logs`. */
 export function getTenantUsers(tenantId: number, signal?: AbortSignal) {
-  return apiClient.get(`/tenant/users/${tenantId}`, { schema: tenantUsersSchema, signal });
+  return callEndpoint(usersEndpoints.listAccountUsers, { params: { id: tenantId }, signal });
 }
 
 export const tenantUsersQueryOptions = (tenantId: number) =>

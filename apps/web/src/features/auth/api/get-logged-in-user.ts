@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { loggedInUserSchema, type LoggedInUser } from '@vayu/domain';
+import { usersEndpoints, type LoggedInUser } from '@vayu/domain';
 import { useEffect } from 'react';
-import { apiClient } from '../../../app/api-client';
+import { callEndpoint } from '../../../app/api-client';
 import { setStoredUser } from '../../../app/session';
 import { authKeys } from './auth-keys';
 
-/** `GET /api/users/loggedin`: the signed-in user; 401 when the session has ended. */
+/** The signed-in user; 401 when the session has ended. */
 export function getLoggedInUser(signal?: AbortSignal): Promise<LoggedInUser> {
-  return apiClient.get('/users/loggedin', { schema: loggedInUserSchema, signal });
+  return callEndpoint(usersEndpoints.getLoggedInUser, { signal });
 }
 
 export const loggedInUserQueryOptions = () =>

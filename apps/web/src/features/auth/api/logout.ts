@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { apiClient } from '../../../app/api-client';
+import { authEndpoints } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { LOGIN_PATH } from '../../../app/route-access';
 import { clearLocalStorage } from '../../../app/session';
 import { closeAllDialogs } from '../../../components/dialogs';
 
-/** `GET /api/logout`: ends the server session. */
+/** Ends the server session (204) and clears its cookie. */
 export function logout(): Promise<void> {
-  return apiClient.get<void>('/logout', { skipUnauthorizedRedirect: true });
+  return callEndpoint(authEndpoints.logout, { skipUnauthorizedRedirect: true });
 }
 
 /**

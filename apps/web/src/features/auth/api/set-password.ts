@@ -1,15 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { passwordTokenInfoSchema } from '@vayu/domain';
-import type { z } from 'zod';
-import { apiClient } from '../../../app/api-client';
+import { usersEndpoints, type EndpointBody, type EndpointResponse } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { authKeys } from './auth-keys';
 
-export type PasswordTokenInfo = z.infer<typeof passwordTokenInfoSchema>;
+export type PasswordTokenInfo = EndpointResponse<typeof usersEndpoints.getPasswordToken>;
+export type SetPasswordBody = EndpointBody<typeof usersEndpoints.setPassword>;
 
-/** `GET /api/auth/password-token/{token}`: whose link it is and what for; 404 when invalid or expired. */
+/** Whose link it is and what for; PASSWORD_LINK_INVALID when unknown, used or expired. */
 export function getPasswordToken(token: string, signal?: AbortSignal): Promise<PasswordTokenInfo> {
-  return apiClient.get(`/auth/password-token/${encodeURIComponent(token)}`, {
-    schema: passwordTokenInfoSchema,
+  return callEndpoint(usersEndpoints.getPasswordToken, {
+    params: { token },
     signal,
     skipUnauthorizedRedirect: true,
   });
@@ -24,9 +24,9 @@ export function usePasswordToken(token: string) {
   });
 }
 
-/** `POST /api/auth/set-password`: sets the password and uses up the link. */
-export function setPassword(body: { token: string; password: string }): Promise<unknown> {
-  return apiClient.post('/auth/set-password', body, { skipUnauthorizedRedirect: true });
+/** Sets the password and uses up the link. */
+export function setPassword(body: SetPasswordBody): Promise<void> {
+  return callEndpoint(usersEndpoints.setPassword, { body, skipUnauthorizedRedirect: true });
 }
 
 export function useSetPassword() {

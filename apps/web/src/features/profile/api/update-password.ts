@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ChangePasswordBody } from '@vayu/domain';
-import { apiClient } from '../../../app/api-client';
+import { usersEndpoints, type ChangePasswordBody } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 
-/** `POST /api/users/{id}/password/update` (204). A 400 carries the failed rules as details. */
+/** Sets a user's password (204); a 400 carries the failed rules as details. */
 export function updatePassword(userId: number, body: ChangePasswordBody): Promise<void> {
-  return apiClient.post<void>(`/users/${userId}/password/update`, body);
+  return callEndpoint(usersEndpoints.changePassword, { params: { id: userId }, body });
 }
 
 export function useUpdatePassword(userId: number) {

@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UserPatchBody, UserStatus } from '@vayu/domain';
-import { apiClient } from '../../../app/api-client';
+import { usersEndpoints, type UserStatus } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { userKeys } from './user-keys';
 
-/** `PATCH /api/users/{id}` with a status replace operation. */
-export function changeUserStatus({ id, status }: { id: number; status: UserStatus }): Promise<unknown> {
-  const body: UserPatchBody = [{ op: 'replace', att: 'status', value: status }];
-  return apiClient.patch(`/users/${id}`, body);
+/** Enables or disables a user (a status replace operation); SELF_DISABLE for oneself. */
+export function changeUserStatus({ id, status }: { id: number; status: UserStatus }) {
+  return callEndpoint(usersEndpoints.setUserStatus, {
+    params: { id },
+    body: [{ op: 'replace', att: 'status', value: status }],
+  });
 }
 
 export function useChangeUserStatus() {

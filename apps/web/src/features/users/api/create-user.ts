@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userSummarySchema, type CreateUserInput, type UserSummary } from '@vayu/domain';
-import { apiClient } from '../../../app/api-client';
+import { usersEndpoints, type CreateUserInput, type UserSummary } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { userKeys } from './user-keys';
 
 export interface CreateUserVariables {
@@ -10,14 +10,13 @@ export interface CreateUserVariables {
 }
 
 /**
- * `POST /api/users?accountId=&primary=`. The server refuses with 422
- * LIMIT_EXHAUSTED when the account's user limit is used up, and 409 when the
- * e-mail is taken.
+ * Adds a user to an account. Refused with USER_LIMIT_EXHAUSTED when the
+ * account's user limit is used up, and EMAIL_EXISTS when the e-mail is taken.
  */
 export function createUser({ accountId, primary, body }: CreateUserVariables): Promise<UserSummary> {
-  return apiClient.post('/users', body, {
-    query: { accountId, primary: primary ? 'true' : undefined },
-    schema: userSummarySchema,
+  return callEndpoint(usersEndpoints.createUser, {
+    query: { accountId, primary: primary || undefined },
+    body,
   });
 }
 

@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userSummarySchema, type UserSummary } from '@vayu/domain';
-import { z } from 'zod';
-import { apiClient } from '../../../app/api-client';
+import { usersEndpoints, type UserSummary } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { userKeys } from './user-keys';
 
-const accountUsersSchema = z.array(userSummarySchema);
-
-/** `GET /api/tenant/users/{accountId}`: every user of one account. */
+/** Every user of one account, the primary user first. */
 export function getAccountUsers(accountId: number, signal?: AbortSignal): Promise<UserSummary[]> {
-  return apiClient.get(`/tenant/users/${accountId}`, { schema: accountUsersSchema, signal });
+  return callEndpoint(usersEndpoints.listAccountUsers, { params: { id: accountId }, signal });
 }
 
 export const accountUsersQueryOptions = (accountId: number) =>

@@ -1,32 +1,21 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { pageOf, userSummarySchema, type Page, type UserSummary } from '@vayu/domain';
-import { apiClient } from '../../../app/api-client';
-import { userKeys, type UserListFilters } from './user-keys';
+import { usersEndpoints, type EndpointResponse } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
+import { userKeys, type UserListQuery } from './user-keys';
 
-const userPageSchema = pageOf(userSummarySchema);
+export type UserPage = EndpointResponse<typeof usersEndpoints.listUsers>;
 
-/** `GET /api/users`: one page of the users the signed-in user may see. */
-export function getUsers(filters: UserListFilters, signal?: AbortSignal): Promise<Page<UserSummary>> {
-  return apiClient.get('/users', {
-    query: {
-      page: filters.page,
-      pageSize: filters.pageSize,
-      accountId: filters.accountId,
-      corporateId: filters.corporateId,
-      status: filters.status,
-      search: filters.search,
-    },
-    schema: userPageSchema,
-    signal,
-  });
+/** One page of the users the signed-in user may see. */
+export function getUsers(query: UserListQuery, signal?: AbortSignal): Promise<UserPage> {
+  return callEndpoint(usersEndpoints.listUsers, { query, signal });
 }
 
-export const usersQueryOptions = (filters: UserListFilters) =>
+export const usersQueryOptions = (query: UserListQuery) =>
   queryOptions({
-    queryKey: userKeys.list(filters),
-    queryFn: ({ signal }) => getUsers(filters, signal),
+    queryKey: userKeys.list(query),
+    queryFn: ({ signal }) => getUsers(query, signal),
   });
 
-export function useUsers(filters: UserListFilters) {
-  return useQuery({ ...usersQueryOptions(filters), placeholderData: keepPreviousData });
+export function useUsers(query: UserListQuery) {
+  return useQuery({ ...usersQueryOptions(query), placeholderData: keepPreviousData });
 }

@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userSummarySchema, type updateUserBodySchema, type UserSummary } from '@vayu/domain';
-import type { z } from 'zod';
-import { apiClient } from '../../../app/api-client';
+import { usersEndpoints, type EndpointBody, type UserSummary } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { userKeys } from './user-keys';
 
-export type UpdateUserInput = z.input<typeof updateUserBodySchema>;
+export type UpdateUserInput = EndpointBody<typeof usersEndpoints.updateUser>;
 
-/** `PUT /api/users/{id}`: 409 when someone else saved the user since `version`. */
+/** Name, e-mail and phone; STALE_VERSION when someone else saved the user since `version`. */
 export function updateUser({ id, body }: { id: number; body: UpdateUserInput }): Promise<UserSummary> {
-  return apiClient.put(`/users/${id}`, body, { schema: userSummarySchema });
+  return callEndpoint(usersEndpoints.updateUser, { params: { id }, body });
 }
 
 export function useUpdateUser() {

@@ -1,18 +1,12 @@
-import type { UserStatus } from '@vayu/domain';
+import type { EndpointQuery, usersEndpoints } from '@vayu/domain';
 
-export interface UserListFilters {
-  page: number;
-  pageSize: number;
-  accountId?: number;
-  corporateId?: number;
-  status?: UserStatus;
-  search?: string;
-}
+/** The list's query, as `GET /api/users` defines it. */
+export type UserListQuery = EndpointQuery<typeof usersEndpoints.listUsers>;
 
 /** Query keys of the users feature. */
 export const userKeys = {
   all: ['users'] as const,
   lists: () => [...userKeys.all, 'list'] as const,
-  list: (filters: UserListFilters) => [...userKeys.lists(), filters] as const,
+  list: (query: UserListQuery) => [...userKeys.lists(), query] as const,
   ofAccount: (accountId: number) => [...userKeys.all, 'account', accountId] as const,
 };

@@ -1,4 +1,4 @@
-import { CONFLICT_MESSAGE, EMAIL_TAKEN_MESSAGE, USER_LIMIT_MESSAGE } from '@vayu/domain';
+import { CONFLICT_MESSAGE } from '@vayu/domain';
 
 /** English texts of the people screens: users, the add/edit user modals, setting a password. */
 export const peopleEn = {
@@ -66,8 +66,6 @@ export const peopleEn = {
     updated: 'User Updated Successfully.',
     updateError: 'Error Editing User.',
     userLimitTitle: 'User limit reached',
-    userLimit: USER_LIMIT_MESSAGE,
-    emailTaken: EMAIL_TAKEN_MESSAGE,
     conflictTitle: 'Changed by someone else',
     conflict: CONFLICT_MESSAGE,
     reload: 'Reload',
