@@ -1,6 +1,14 @@
 import { mergeMantineTheme, DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { AA_CONTRAST, contrastRatio, cssVariablesResolver, DIMMED_COLOR, mixColors, theme } from './theme';
+import {
+  AA_CONTRAST,
+  contrastRatio,
+  cssVariablesResolver,
+  DIMMED_COLOR,
+  mixColors,
+  PLACEHOLDER_COLOR,
+  theme,
+} from './theme';
 
 const resolved = mergeMantineTheme(DEFAULT_THEME, theme);
 const { light } = cssVariablesResolver(resolved);
@@ -14,11 +22,13 @@ describe('theme colours', () => {
     expect(mixColors('#228be6', '#ffffff', 0.1)).toBe('#e9f3fd');
   });
 
-  it('keeps dimmed text at AA on the page, striped and hovered rows', () => {
+  it('keeps dimmed text at AA on the page, striped and hovered rows, and placeholders on inputs', () => {
     for (const surface of [...SURFACES, '#e9ecef']) {
       expect(contrastRatio(DIMMED_COLOR, surface)).toBeGreaterThanOrEqual(AA_CONTRAST);
     }
     expect(light['--mantine-color-dimmed']).toBe(DIMMED_COLOR);
+    expect(contrastRatio(PLACEHOLDER_COLOR, '#ffffff')).toBeGreaterThanOrEqual(AA_CONTRAST);
+    expect(light['--mantine-color-placeholder']).toBe(PLACEHOLDER_COLOR);
   });
 
   it.each(Object.keys(resolved.colors))(

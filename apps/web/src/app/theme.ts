@@ -14,6 +14,8 @@ export const AA_CONTRAST = 4.5;
 
 /** Secondary text (`c="dimmed"`, descriptions, captions): 6.1:1 on white, 5.1:1 on gray.2. */
 export const DIMMED_COLOR = '#5c636a';
+/** Placeholders (inputs are white): lighter than dimmed text, still 4.7:1. */
+export const PLACEHOLDER_COLOR = '#6c757d';
 
 const WHITE = '#ffffff';
 /** What coloured text stands on: the page, striped table rows (gray.0) and hovered rows (gray.1). */
@@ -76,6 +78,7 @@ export function readableShade(palette: MantineColorsTuple, backgrounds: string[]
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
   const light: Record<string, string> = {
     '--mantine-color-dimmed': DIMMED_COLOR,
+    '--mantine-color-placeholder': PLACEHOLDER_COLOR,
     '--mantine-color-anchor': `var(--mantine-color-${resolved.primaryColor}-text)`,
     '--mantine-color-error': 'var(--mantine-color-red-text)',
   };
