@@ -1,4 +1,10 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  Combobox,
+  createTheme,
+  Menu,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -7,6 +13,12 @@ export const theme = createTheme({
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Devanagari", "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
+  components: {
+    // A menu holds menu items only: no focus placeholder; opening it focuses the first item.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // A list of choices holds options only: "nothing found" is a disabled option of it.
+    ComboboxEmpty: Combobox.Empty.extend({ defaultProps: { role: 'option', 'aria-disabled': true } }),
+  },
 });
 
 /** WCAG 2 AA contrast for normal-size text (1.4.3). */
