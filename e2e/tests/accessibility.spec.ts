@@ -255,7 +255,7 @@ const ROUTES: Record<DemoUser | 'visitor', RouteCheck[]> = {
     {
       route: '/accounts/:accountType/:accountId/view (own corporate account)',
       path: async (page) => `/accounts/corporate/${await ownAccountId(page)}/view`,
-      heading: /Sahyadri Group/,
+      heading: 'Sahyadri Group (Corporate EHS)',
     },
   ],
   statutory: [
@@ -337,7 +337,7 @@ test.describe('set-password form (a valid link)', () => {
     ['/reset-password/:token', 'RESET', 'Set a new password'],
   ] as const) {
     test(route, async ({ page }) => {
-      // Links are sent by e-mail only, so the token check answers as for a real link.
+      // A real token reaches its user by e-mail only: the token check answers here as for a valid link.
       await page.route('**/api/auth/password-token/*', (request) =>
         request.fulfill({ json: { userName: 'new.user@example.com', purpose } }),
       );
@@ -354,9 +354,13 @@ test.describe('dialogs and menus', () => {
   test.use({ user: 'site' });
 
   const dialogs: { route: string; heading: string; open: string | RegExp; submitEmpty?: boolean }[] = [
+    { route: '/tenants', heading: 'Industries', open: /^Subscription of / },
+    { route: '/tenants', heading: 'Industries', open: /^Migrate partner of / },
     { route: '/users', heading: 'List of Users', open: 'Add New User' },
+    { route: '/users', heading: 'List of Users', open: /^Edit / },
     { route: '/partners', heading: 'Partners', open: 'Add Partner' },
     { route: '/parameterlist', heading: 'Parameters', open: 'Add Parameter' },
+    { route: '/parameterlist', heading: 'Parameters', open: /^Edit / },
     { route: '/parameterlist', heading: 'Parameters', open: /^Units of Active Power/ },
     { route: '/industry-category', heading: 'Industry categories', open: 'Add Category', submitEmpty: true },
     { route: '/corporate-list', heading: 'Corporates', open: 'Add Corporate' },
