@@ -101,18 +101,17 @@ export function ExpressionKeyReference({ keys, isLoading, isError, onInsert }: E
               <ul className={classes.list} aria-label={t('derivedParameters.keys.title')}>
                 {shown.map((item) => (
                   <li key={`${item.kind}:${item.key}`} className={classes.item}>
-                    {/* The button holds only the key (its visible name); its ::after covers the row. */}
+                    {/* The button covers the row; the key it inserts is the text under it. */}
+                    <UnstyledButton
+                      className={classes.key}
+                      onClick={() => onInsert(item.key)}
+                      aria-label={t('derivedParameters.keys.insert', { key: item.key })}
+                      data-testid="expression-key"
+                    />
                     <Group gap={6} wrap="nowrap" justify="space-between">
-                      <UnstyledButton
-                        className={classes.key}
-                        onClick={() => onInsert(item.key)}
-                        aria-label={t('derivedParameters.keys.insert', { key: item.key })}
-                        data-testid="expression-key"
-                      >
-                        <Text component="span" size="sm" ff="monospace" fw={500} className={classes.keyText}>
-                          {item.key}
-                        </Text>
-                      </UnstyledButton>
+                      <Text size="sm" ff="monospace" fw={500} className={classes.keyText}>
+                        {item.key}
+                      </Text>
                       <Badge size="xs" variant="light" color={item.kind === 'standard' ? 'blue' : 'grape'}>
                         {item.kind === 'own'
                           ? t('derivedParameters.keys.thisParameter')
