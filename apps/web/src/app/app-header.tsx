@@ -1,4 +1,5 @@
 import {
+  AccordionChevron,
   AppShell,
   Burger,
   Button,
@@ -151,7 +152,7 @@ function HeaderGroupMenu({ group, links }: { group: NavGroup; links: NavEntry[] 
           variant={isActive ? 'light' : 'subtle'}
           color={isActive ? 'blue' : 'gray'}
           aria-label={t(GROUP_LABELS[group].menu)}
-          rightSection={<span aria-hidden="true">▾</span>}
+          rightSection={<AccordionChevron size={14} aria-hidden="true" />}
         >
           {t(GROUP_LABELS[group].label)}
         </Button>

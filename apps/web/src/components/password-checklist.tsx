@@ -16,7 +16,7 @@ export function PasswordChecklist({ password }: { password: string }) {
         {PASSWORD_RULES.map((rule) => {
           const isMet = passed[rule.key];
           return (
-            <List.Item key={rule.key} c={isMet ? 'teal.8' : 'dimmed'} data-rule={rule.key} data-met={isMet}>
+            <List.Item key={rule.key} c={isMet ? 'teal' : 'dimmed'} data-rule={rule.key} data-met={isMet}>
               <span aria-hidden>{isMet ? '✓ ' : '○ '}</span>
               {t(`passwordRules.${rule.key}`)}
               <VisuallyHidden>

@@ -56,7 +56,7 @@ function ServiceDialog({ entry, zIndex }: { entry: DialogEntry; zIndex: number }
       ) : (
         <Stack gap="lg">
           {typeof message === 'string' ? (
-            <Text c={kind === 'error' ? 'red.8' : undefined}>{message}</Text>
+            <Text c={kind === 'error' ? 'red' : undefined}>{message}</Text>
           ) : (
             message
           )}

@@ -255,7 +255,8 @@ function DocumentCard({ item }: { item: AuditDocument }) {
           {t('audit.documents.openDetail', { id: item.id })}
         </Anchor>
       </Group>
-      <Code block style={{ maxHeight: 360, overflow: 'auto' }}>
+      {/* Scrolls on its own, so it takes focus for keyboard scrolling. */}
+      <Code block role="region" aria-label={label} tabIndex={0} style={{ maxHeight: 360, overflow: 'auto' }}>
         {JSON.stringify(item.document, null, 2)}
       </Code>
     </Paper>

@@ -100,29 +100,29 @@ export function ExpressionKeyReference({ keys, isLoading, isError, onInsert }: E
             ) : (
               <ul className={classes.list} aria-label={t('derivedParameters.keys.title')}>
                 {shown.map((item) => (
-                  <li key={`${item.kind}:${item.key}`}>
+                  <li key={`${item.kind}:${item.key}`} className={classes.item}>
+                    {/* The button covers the row; the key it inserts is the text under it. */}
                     <UnstyledButton
                       className={classes.key}
                       onClick={() => onInsert(item.key)}
                       aria-label={t('derivedParameters.keys.insert', { key: item.key })}
                       data-testid="expression-key"
-                    >
-                      <Group gap={6} wrap="nowrap" justify="space-between">
-                        <Text size="sm" ff="monospace" fw={500} className={classes.keyText}>
-                          {item.key}
-                        </Text>
-                        <Badge size="xs" variant="light" color={item.kind === 'standard' ? 'blue' : 'grape'}>
-                          {item.kind === 'own'
-                            ? t('derivedParameters.keys.thisParameter')
-                            : t(`derivedParameters.kinds.${item.kind}`)}
-                        </Badge>
-                      </Group>
-                      {(item.label || item.unit || item.owner) && (
-                        <Text size="xs" c="dimmed">
-                          {[item.owner, item.label, item.unit].filter(Boolean).join(' · ')}
-                        </Text>
-                      )}
-                    </UnstyledButton>
+                    />
+                    <Group gap={6} wrap="nowrap" justify="space-between">
+                      <Text size="sm" ff="monospace" fw={500} className={classes.keyText}>
+                        {item.key}
+                      </Text>
+                      <Badge size="xs" variant="light" color={item.kind === 'standard' ? 'blue' : 'grape'}>
+                        {item.kind === 'own'
+                          ? t('derivedParameters.keys.thisParameter')
+                          : t(`derivedParameters.kinds.${item.kind}`)}
+                      </Badge>
+                    </Group>
+                    {(item.label || item.unit || item.owner) && (
+                      <Text size="xs" c="dimmed">
+                        {[item.owner, item.label, item.unit].filter(Boolean).join(' · ')}
+                      </Text>
+                    )}
                   </li>
                 ))}
               </ul>

@@ -223,7 +223,10 @@ function ParameterTable({ page, isRefreshing, canWrite, onEdit, onShowUnits }: P
             size="compact-sm"
             variant="subtle"
             onClick={() => onShowUnits(parameter)}
-            aria-label={t('parameters.units.open', { label: parameter.label })}
+            aria-label={t('parameters.units.open', {
+              label: parameter.label,
+              unit: unitLabels.get(parameter.stdUnit) ?? parameter.stdUnit,
+            })}
           >
             {unitLabels.get(parameter.stdUnit) ?? parameter.stdUnit}
           </Button>

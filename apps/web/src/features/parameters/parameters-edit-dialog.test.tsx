@@ -134,7 +134,7 @@ describe('ParameterList', () => {
           ],
         }),
     });
-    await user.click(await screen.findByRole('button', { name: 'Units of SO2' }));
+    await user.click(await screen.findByRole('button', { name: /^Units of SO2 \(/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Units of SO2' });
     const ppm = await within(dialog).findByRole('row', { name: /ppm/ });
     expect(ppm).toHaveTextContent('2.85904');

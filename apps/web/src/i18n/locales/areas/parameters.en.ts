@@ -109,7 +109,7 @@ export const parametersEn = {
     cancel: 'Cancel',
   },
   units: {
-    open: 'Units of {{label}}',
+    open: 'Units of {{label}} ({{unit}})',
     title: 'Units of {{label}}',
     loading: 'Loading units',
     loadError: 'The units of this parameter could not be loaded',

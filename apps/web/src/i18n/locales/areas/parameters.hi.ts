@@ -104,7 +104,7 @@ export const parametersHi: TranslationShape<typeof parametersEn> = {
     cancel: 'रद्द करें',
   },
   units: {
-    open: '{{label}} की इकाइयाँ',
+    open: '{{label}} की इकाइयाँ ({{unit}})',
     title: '{{label}} की इकाइयाँ',
     loading: 'इकाइयाँ लोड हो रही हैं',
     loadError: 'इस पैरामीटर की इकाइयाँ लोड नहीं हो सकीं',

@@ -1,0 +1,418 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from '@playwright/test';
+import { fetchPartners, findTenant } from '../api';
+import { test as base, DEMO_PASSWORD, expect, signIn, USERS } from '../fixtures';
+
+/**
+ * Every route of the console (apps/web/src/app/routes.tsx), each opened by a
+ * user who may see it, plus open dialogs and header menus, checked with axe
+ * against WCAG 2.0 and 2.1 A and AA: no violation of impact serious or
+ * critical may remain.
+ */
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+/** The demo users of the README, one of each kind. */
+const DEMO = {
+  site: USERS.site,
+  partner: 'partner@enviroanalytics.demo',
+  industry: 'ehs@deccancement.demo',
+  corporate: 'corporate@sahyadrigroup.demo',
+  statutory: 'officer@mpcb.demo',
+} as const;
+
+type DemoUser = keyof typeof DEMO;
+type SessionState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * Each test opens a fresh context already signed in as `user` (null: a
+ * visitor). A user signs in through the form once a worker; the session
+ * (cookie and stored user) is reused by that user's later tests.
+ */
+const test = base.extend<{ user: DemoUser | null }, { sessions: Map<DemoUser, SessionState> }>({
+  user: [null, { option: true }],
+  sessions: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use(new Map());
+    },
+    { scope: 'worker' },
+  ],
+  storageState: async ({ user, sessions, browser, baseURL }, use) => {
+    if (!user) {
+      await use(undefined);
+      return;
+    }
+    let state = sessions.get(user);
+    if (!state) {
+      const context = await browser.newContext({ baseURL });
+      await signIn(await context.newPage(), DEMO[user], DEMO_PASSWORD);
+      state = await context.storageState();
+      await context.close();
+      sessions.set(user, state);
+    }
+    await use(state);
+  },
+});
+
+/** What the page shows once loaded: its level-1 heading and, for lists, the table with its rows. */
+interface RouteCheck {
+  /** The route as written in the route table. */
+  route: string;
+  /** The address to open; ids come from the demo data through the API. */
+  path?: (page: Page) => Promise<string>;
+  heading: string | RegExp;
+  /** A further sign that the content is there, e.g. the list's table with its rows counted. */
+  ready?: (page: Page) => Promise<void>;
+}
+
+const table = (name: string | RegExp) => (page: Page) =>
+  expect(page.getByRole('table', { name })).toBeVisible();
+const button = (name: RegExp) => (page: Page) =>
+  expect(page.getByRole('button', { name }).first()).toBeVisible();
+
+async function getJson<T>(page: Page, url: string): Promise<T> {
+  const response = await page.request.get(url);
+  expect(response.ok(), `${url} answered ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+async function firstId(page: Page, url: string): Promise<number> {
+  const { items } = await getJson<{ items: { id: number }[] }>(page, url);
+  expect(items.length, `${url} has no rows`).toBeGreaterThan(0);
+  return items[0]!.id;
+}
+
+async function ownAccountId(page: Page): Promise<number> {
+  return (await getJson<{ account: { id: number } }>(page, '/api/users/loggedin')).account.id;
+}
+
+const deccanCementId = async (page: Page) => (await findTenant(page, 'Deccan Cement Works')).id;
+
+const ROUTES: Record<DemoUser | 'visitor', RouteCheck[]> = {
+  visitor: [
+    { route: '/login', heading: 'Sign in to Vayu' },
+    { route: '/unauthorised', heading: 'Access denied' },
+    {
+      route: '/activate/:token (unknown link)',
+      path: async () => '/activate/no-such-activation-token-anywhere',
+      heading: 'This link cannot be used',
+    },
+    {
+      route: '/reset-password/:token (unknown link)',
+      path: async () => '/reset-password/no-such-reset-token-anywhere',
+      heading: 'This link cannot be used',
+    },
+  ],
+  site: [
+    { route: '/home', heading: 'Welcome, Platform Administrator' },
+    { route: '/profile', heading: 'User Profile' },
+    { route: '/partners', heading: 'Partners', ready: table(/^Partners \(\d+\)$/) },
+    {
+      route: '/accounts/:accountType/:accountId/view (partner)',
+      path: async (page) => {
+        const partner = (await fetchPartners(page)).find((item) => item.name === 'Enviro Analytics Pvt Ltd')!;
+        return `/accounts/partner/${partner.id}/view`;
+      },
+      heading: 'Enviro Analytics Pvt Ltd',
+      ready: table(/^Users \(\d+\)$/),
+    },
+    { route: '/tenants', heading: 'Industries', ready: table(/^Industries: /) },
+    {
+      route: '/new/tenants/:type/:tenantId (add industry)',
+      path: async () => '/new/tenants/partner/0',
+      heading: 'Add Industry',
+    },
+    {
+      route: '/new/tenants/:type/:tenantId (add statutory account)',
+      path: async () => '/new/tenants/statutory/0',
+      heading: 'Add Statutory Account',
+    },
+    {
+      route: '/new/tenants/:type/:tenantId (edit industry)',
+      path: async (page) => `/new/tenants/partner/${await deccanCementId(page)}`,
+      heading: 'Edit Industry',
+      ready: (page) => expect(page.getByRole('textbox', { name: 'City' })).not.toHaveValue(''),
+    },
+    {
+      route: '/accounts/:accountType/:accountId/view (industry)',
+      path: async (page) => `/accounts/tenant/${await deccanCementId(page)}/view`,
+      heading: 'Deccan Cement Works',
+      ready: table(/^Users \(\d+\)$/),
+    },
+    {
+      route: '/subscription/:tenantId',
+      path: async (page) => `/subscription/${await deccanCementId(page)}`,
+      heading: 'Subscription of Deccan Cement Works',
+    },
+    { route: '/users', heading: 'List of Users', ready: table(/^Users \(\d+\)$/) },
+    { route: '/corporate-list', heading: 'Corporates', ready: table(/^Corporates \(\d+\)$/) },
+    {
+      route: '/industry-category',
+      heading: 'Industry categories',
+      ready: table(/^Industry categories \(\d+\)$/),
+    },
+    { route: '/auditLog', heading: 'Audit log', ready: table(/^Audit log entries /) },
+    {
+      route: '/auditDetails/:id',
+      path: async (page) => `/auditDetails/${await firstId(page, '/api/auditLogs')}`,
+      heading: /^Audit entry \d+$/,
+    },
+    {
+      route: '/mongo/auditLog',
+      heading: 'Audit log documents',
+      ready: (page) => expect(page.getByRole('listitem', { name: /^Entry \d+/ }).first()).toBeVisible(),
+    },
+    { route: '/logs', heading: 'Logs', ready: table(/^Activity /) },
+    { route: '/parameterlist', heading: 'Parameters', ready: table(/^Parameters 1–/) },
+    {
+      route: '/derived-param-list',
+      heading: 'Derived parameters',
+      ready: table(/^Derived parameters 1–/),
+    },
+    {
+      route: '/add-derived-param',
+      heading: 'Add derived parameter',
+      ready: button(/^Insert /),
+    },
+    {
+      route: '/add-derived-param?id= (edit)',
+      path: async (page) => `/add-derived-param?id=${await firstId(page, '/api/derivedParameters')}`,
+      heading: 'Edit derived parameter',
+      ready: button(/^Insert /),
+    },
+    {
+      route: '/diagnosticParams',
+      heading: 'Diagnostic Params',
+      ready: table(/^Diagnostic Params 1–/),
+    },
+    { route: '/addDiagnosticParam', heading: 'Add Diagnostic Param' },
+    {
+      route: '/editDiagnosticParam/:diagnosticParamId',
+      path: async (page) => `/editDiagnosticParam/${await firstId(page, '/api/diagnosticParams')}`,
+      heading: 'Edit Diagnostic Param',
+    },
+    { route: '/energy/params', heading: 'Energy parameters', ready: table(/^Energy parameters 1–/) },
+    { route: '/energy/param/add', heading: 'Add Energy Parameter' },
+    {
+      route: '/energy/param/:id/edit',
+      path: async (page) => `/energy/param/${await firstId(page, '/api/energy/parameters')}/edit`,
+      heading: 'Edit Energy Parameter',
+    },
+    {
+      route: '/energy/parameter',
+      heading: 'Standard energy parameters',
+      ready: table(/^Standard energy parameters 1–/),
+    },
+    {
+      route: '/param/:parameterId/edit',
+      path: async (page) => {
+        const { items } = await getJson<{ items: { parameter: { id: number } }[] }>(
+          page,
+          '/api/energy/parameters',
+        );
+        return `/param/${items[0]!.parameter.id}/edit`;
+      },
+      heading: 'Edit Standard Parameter',
+    },
+    { route: '/metric', heading: 'Metrics', ready: table(/^Metrics 1–/) },
+    { route: '/addMetric', heading: 'Add Metric' },
+    {
+      route: '/master-category',
+      heading: 'Master categories',
+      ready: table(/^Master categories \(\d+\)$/),
+    },
+  ],
+  partner: [
+    { route: '/home', heading: /^Welcome, / },
+    { route: '/tenants', heading: 'Industries', ready: table(/^Industries: /) },
+    { route: '/users', heading: 'List of Users', ready: table(/^Users \(\d+\)$/) },
+    {
+      route: '/accounts/:accountType/:accountId/view (own partner account)',
+      path: async (page) => `/accounts/partner/${await ownAccountId(page)}/view`,
+      heading: 'Enviro Analytics Pvt Ltd',
+      ready: table(/^Users \(\d+\)$/),
+    },
+  ],
+  industry: [
+    { route: '/home', heading: /^Welcome, / },
+    {
+      route: '/accounts/:accountType/:accountId/view (own industry)',
+      path: async (page) => `/accounts/tenant/${await ownAccountId(page)}/view`,
+      heading: 'Deccan Cement Works',
+      ready: table(/^Users \(\d+\)$/),
+    },
+    {
+      route: '/subscription/:tenantId (own industry)',
+      path: async (page) => `/subscription/${await ownAccountId(page)}`,
+      heading: 'Subscription of Deccan Cement Works',
+    },
+  ],
+  corporate: [
+    { route: '/home', heading: /^Welcome, / },
+    { route: '/tenants', heading: 'Industries', ready: table(/^Industries: /) },
+    {
+      route: '/accounts/:accountType/:accountId/view (own corporate account)',
+      path: async (page) => `/accounts/corporate/${await ownAccountId(page)}/view`,
+      heading: 'Sahyadri Group (Corporate EHS)',
+    },
+  ],
+  statutory: [
+    { route: '/home', heading: /^Welcome, / },
+    { route: '/tenants', heading: 'Industries', ready: table(/^Industries: /) },
+    {
+      route: '/accounts/:accountType/:accountId/view (own statutory account)',
+      path: async (page) => `/accounts/statutory/${await ownAccountId(page)}/view`,
+      heading: 'Maharashtra Pollution Control Board',
+    },
+  ],
+};
+
+/**
+ * Waits until nothing loads or moves: no busy region, no loading overlay, and
+ * every finite animation or transition (dialogs and menus fade in) finished, so
+ * colours are measured as they end up.
+ */
+async function waitUntilSettled(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/** Runs axe on the page and fails, listing each rule and element, on any serious or critical violation. */
+async function expectNoSeriousViolations(page: Page) {
+  await waitUntilSettled(page);
+  const results = await new AxeBuilder({ page })
+    // Label in Name (2.5.3, level A) is an experimental rule that axe leaves out unless asked.
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .withTags(WCAG_TAGS)
+    .analyze();
+  const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
+  const count = blocking.reduce((sum, violation) => sum + violation.nodes.length, 0);
+  test.info().annotations.push({ type: 'axe', description: `${count} serious or critical on ${page.url()}` });
+  if (blocking.length > 0) {
+    await test.info().attach('axe-violations.json', {
+      body: JSON.stringify(blocking, null, 2),
+      contentType: 'application/json',
+    });
+  }
+  const report = blocking.flatMap((violation) => [
+    `${violation.id} (${violation.impact}, ${violation.nodes.length}x): ${violation.help}`,
+    ...violation.nodes.map(
+      (node) =>
+        `    ${node.target.join(' >> ')}: ${(node.any[0] ?? node.all[0] ?? node.none[0])?.message ?? node.failureSummary}`,
+    ),
+  ]);
+  expect(report, `${count} serious or critical axe violations on ${page.url()}`).toEqual([]);
+}
+
+async function openRoute(page: Page, check: RouteCheck) {
+  const path = check.path ? await check.path(page) : check.route;
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: check.heading, exact: true })).toBeVisible();
+  await check.ready?.(page);
+}
+
+for (const [user, routes] of Object.entries(ROUTES) as [DemoUser | 'visitor', RouteCheck[]][]) {
+  test.describe(user === 'visitor' ? 'routes for visitors' : `routes as ${DEMO[user]}`, () => {
+    test.use({ user: user === 'visitor' ? null : user });
+    for (const check of routes) {
+      test(check.route, async ({ page }) => {
+        await openRoute(page, check);
+        await expectNoSeriousViolations(page);
+      });
+    }
+  });
+}
+
+test.describe('set-password form (a valid link)', () => {
+  for (const [route, purpose, heading] of [
+    ['/activate/:token', 'ACTIVATION', 'Activate your account'],
+    ['/reset-password/:token', 'RESET', 'Set a new password'],
+  ] as const) {
+    test(route, async ({ page }) => {
+      // A real token reaches its user by e-mail only: the token check answers here as for a valid link.
+      await page.route('**/api/auth/password-token/*', (request) =>
+        request.fulfill({ json: { userName: 'new.user@example.com', purpose } }),
+      );
+      await page.goto(route.replace(':token', 'a-valid-looking-token-for-the-form'));
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      // The checklist of password rules shows what is met as the person types.
+      await page.getByLabel(/^New password/).fill('short');
+      await expectNoSeriousViolations(page);
+    });
+  }
+});
+
+test.describe('dialogs and menus', () => {
+  test.use({ user: 'site' });
+
+  const dialogs: { route: string; heading: string; open: string | RegExp; submitEmpty?: boolean }[] = [
+    { route: '/tenants', heading: 'Industries', open: /^Subscription of / },
+    { route: '/tenants', heading: 'Industries', open: /^Migrate partner of / },
+    { route: '/users', heading: 'List of Users', open: 'Add New User' },
+    { route: '/users', heading: 'List of Users', open: /^Edit / },
+    { route: '/partners', heading: 'Partners', open: 'Add Partner' },
+    { route: '/parameterlist', heading: 'Parameters', open: 'Add Parameter' },
+    { route: '/parameterlist', heading: 'Parameters', open: /^Edit / },
+    { route: '/parameterlist', heading: 'Parameters', open: /^Units of Active Power/ },
+    { route: '/industry-category', heading: 'Industry categories', open: 'Add Category', submitEmpty: true },
+    { route: '/corporate-list', heading: 'Corporates', open: 'Add Corporate' },
+    { route: '/master-category', heading: 'Master categories', open: 'Add master category' },
+  ];
+  for (const dialog of dialogs) {
+    test(`${dialog.route}: the "${String(dialog.open)}" dialog`, async ({ page }) => {
+      await page.goto(dialog.route);
+      await expect(page.getByRole('heading', { level: 1, name: dialog.heading })).toBeVisible();
+      await page.getByRole('button', { name: dialog.open }).first().click();
+      const opened = page.getByRole('dialog');
+      await expect(opened).toBeVisible();
+      if (dialog.submitEmpty) {
+        // Sent empty, the form shows its error messages (in the error colour) and saves nothing.
+        await opened.locator('button[type="submit"]').click();
+        await expect(opened.locator('[aria-invalid="true"]').first()).toBeVisible();
+      }
+      await expectNoSeriousViolations(page);
+    });
+  }
+
+  test('/master-category: the delete confirmation', async ({ page }) => {
+    await page.goto('/master-category');
+    await expect(page.getByRole('table', { name: /^Master categories \(\d+\)$/ })).toBeVisible();
+    await page
+      .getByRole('button', { name: /^Delete / })
+      .first()
+      .click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+  });
+
+  test('/accounts/:accountType/:accountId/view: the address dialog', async ({ page }) => {
+    await page.goto(`/accounts/tenant/${await deccanCementId(page)}/view`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Deccan Cement Works' })).toBeVisible();
+    await page.getByRole('button', { name: 'Edit billing address' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  for (const menu of ['Masters menu', 'Module: Enviro', 'Language: English', DEMO.site]) {
+    test(`the header's "${menu}" menu`, async ({ page }) => {
+      await page.goto('/home');
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Welcome, Platform Administrator' }),
+      ).toBeVisible();
+      await page.getByRole('banner').getByRole('button', { name: menu }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
+  }
+});
