@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ALL_ENDPOINTS,
+  endpointKey,
+  generateParameterIdentifiers,
+  isAccessAllowed,
+  type EndpointDefinition,
+  type OwnedRecordKind,
+  type Role,
+  type UserType,
+} from '@vayu/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLogs, parameters } from '../db/schema/index.js';
+import { asUser, signIn, startTestApp, type TestContext } from '../test/harness.js';
+import { factories } from '../test/factories.js';
+
+/**
+ * Every endpoint whose path names a tenant-owned record (`owned` in its
+ * definition) is called by a partner, an industry and a corporate user with
+ * another tenant's record: each must answer 404, never the record and never
+ * a change. New endpoints join this test by declaring `owned`.
+ */
+
+let t: TestContext;
+const unique = () => randomBytes(4).toString('hex');
+
+type Caller = {
+  name: string;
+  userType: UserType;
+  role: Role;
+  call: ReturnType<typeof asUser>;
+};
+let callers: Caller[];
+let foreign: Record<OwnedRecordKind, number>;
+let fill: Record<string, string | number>;
+
+/** A body that passes validation for each write endpoint that names an owned record, so the scope check is reached. */
+const SAMPLE_BODIES: Record<string, () => unknown> = {
+  updateUser: () => ({
+    name: 'Renamed User',
+    email: `renamed-${unique()}@test.example`,
+    phone: '9876543210',
+    version: 1,
+  }),
+  setUserStatus: () => [{ op: 'replace', att: 'status', value: 'DISABLED' }],
+  changePassword: () => ({ password: 'Another#Pass123' }),
+  updateDiagnosticParam: () => ({ tenantId: foreign.account, paramIds: [1], version: 1 }),
+};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const make = factories(t.db);
+
+  // The callers, each with a tenant of their own.
+  const partner = await make.partner();
+  const partnersTenant = await make.tenant({ partnerId: partner.id });
+  const ownTenant = await make.tenant();
+  const { corporate, account: corporateAccount } = await make.corporate();
+  await make.tenant({ corporateId: corporate.id });
+  const users = {
+    partner: await make.user(partner.id, 'admin'),
+    tenant: await make.user(ownTenant.id, 'admin'),
+    corporate: await make.user(corporateAccount.id, 'admin'),
+  };
+  const signedIn = async (user: { email: string; password: string }) =>
+    asUser(t.app, await signIn(t.app, user.email, user.password));
+  callers = [
+    { name: 'partner admin', userType: 'partner', role: 'admin', call: await signedIn(users.partner) },
+    { name: 'industry admin', userType: 'tenant', role: 'admin', call: await signedIn(users.tenant) },
+    { name: 'corporate user', userType: 'corporate', role: 'admin', call: await signedIn(users.corporate) },
+  ];
+  expect(partnersTenant.id).toBeGreaterThan(0);
+
+  // Another partner's industry and what belongs to it.
+  const otherPartner = await make.partner();
+  const stranger = await make.tenant({ partnerId: otherPartner.id });
+  const strangersUser = await make.user(stranger.id, 'admin');
+  const [audit] = await t.db
+    .insert(auditLogs)
+    .values({ entity: 'account', entityId: String(stranger.id), action: 'UPDATE', tenantId: stranger.id })
+    .returning({ id: auditLogs.id });
+  const label = `Cell Temperature ${unique()}`;
+  const [parameter] = await t.db
+    .insert(parameters)
+    .values({ ...generateParameterIdentifiers(label), label, mtype: 'general', stdUnit: 'degC' })
+    .returning({ id: parameters.id });
+  const site = await signedIn(await make.siteUser('admin'));
+  const diagnostic = await site({
+    method: 'POST',
+    url: '/api/diagnosticParams',
+    payload: { tenantId: stranger.id, paramIds: [parameter!.id] },
+  });
+  expect(diagnostic.statusCode, diagnostic.body).toBe(201);
+
+  foreign = {
+    account: stranger.id,
+    user: strangersUser.id,
+    audit: audit!.id,
+    diagnostic: (diagnostic.json() as { id: number }).id,
+  };
+  // Other path parameters, by name: all of them point at the stranger too.
+  fill = {
+    id: stranger.id,
+    tenantId: stranger.id,
+    accountId: stranger.id,
+    userId: strangersUser.id,
+    partnerId: otherPartner.id,
+    accountType: 'tenant',
+    addressType: 'MAILING',
+    type: 'partner',
+  };
+});
+
+function urlOf(endpoint: EndpointDefinition): string {
+  const owned = endpoint.owned!;
+  return endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = name === owned.param ? foreign[owned.kind] : fill[name];
+    if (value === undefined) throw new Error(`No value for :${name} of ${endpointKey(endpoint)}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+const ownedEndpoints = () => ALL_ENDPOINTS.filter((endpoint) => endpoint.owned);
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+describe('tenant isolation', () => {
+  it('has endpoints that name tenant-owned records', () => {
+    expect(ownedEndpoints().length).toBeGreaterThan(0);
+  });
+
+  it('answers 404 for another tenant’s record on every tenant-owned endpoint, for partner, industry and corporate users', async () => {
+    const failures: string[] = [];
+    let checked = 0;
+    for (const endpoint of ownedEndpoints()) {
+      const needsBody = WRITE_METHODS.has(endpoint.method) && (endpoint.body || endpoint.multipart);
+      const sample = SAMPLE_BODIES[endpoint.operationId];
+      const isCallable = callers.some((caller) => isAccessAllowed(endpoint.access, caller));
+      if (needsBody && !sample && isCallable) {
+        failures.push(`${endpointKey(endpoint)}: add a sample body (${endpoint.operationId}) to this test`);
+        continue;
+      }
+      for (const caller of callers) {
+        // The access table refuses some callers before any record is looked at (403): nothing to reveal.
+        if (!isAccessAllowed(endpoint.access, caller)) continue;
+        const response = await caller.call({
+          method: endpoint.method,
+          url: urlOf(endpoint),
+          ...(needsBody ? { payload: sample!() as Record<string, unknown> } : {}),
+        });
+        checked += 1;
+        if (response.statusCode !== 404) {
+          failures.push(
+            `${caller.name} ${endpointKey(endpoint)} → ${response.statusCode} ${response.body.slice(0, 200)}`,
+          );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(0);
+  });
+});
