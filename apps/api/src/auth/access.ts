@@ -29,40 +29,9 @@ const LEGACY_ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/users/loggedin': SIGNED_IN,
   'POST /api/users/:id/password/update': SIGNED_IN,
   'PATCH /api/users/:id': only(['site', 'partner', 'tenant'], ['admin']),
-  'GET /api/home/summary': SIGNED_IN,
-
-  // Partners
-  'GET /api/partners': only(['site']),
-  'GET /api/partners/:id': only(['site', 'partner']),
-  'POST /api/partners': only(['site']),
-  'PUT /api/partners/:id': only(['site', 'partner'], ['admin']),
-  'POST /api/addPartnerRequest': only(['site']),
-  'POST /api/changePartner/:tenantId/:partnerId': only(['site']),
-  'GET /api/partnerMigrate/:tenantId/:partnerId': only(['site']),
 
   // Tenants (industries) and other accounts; record scope is checked in the services
-  'GET /api/tenants': only(['site', 'partner', 'corporate', 'statutory']),
-  'GET /api/tenant-by-id/:id': SIGNED_IN,
-  'POST /api/create/:type': only(['site', 'partner'], ['admin']),
-  'PUT /api/tenants/:id': only(['site', 'partner', 'tenant'], ['admin']),
-  'PATCH /api/tenants/:id': only(['site', 'partner', 'tenant'], ['admin']),
-  'PATCH /api/tenantStatusChangeByUser/:id': only(['site', 'partner'], ['admin']),
-  'POST /api/changeTenantStatus/:id': only(['site']),
-  'POST /api/changeWorkingStatus': only(['site', 'partner', 'tenant'], ['admin']),
-  'GET /api/allSearchTenants/:searchString': only(['site']),
-  'GET /api/searchTenants/:searchString': SIGNED_IN,
-  'GET /api/tenant-logo/tenants/:id': SIGNED_IN,
-  'GET /api/subscription/:tenantId': only(['site', 'partner', 'tenant']),
-  'PUT /api/subscription/:tenantId': only(['site', 'partner'], ['admin']),
   'POST /api/tenants/:id/resendActivation': only(['site', 'partner', 'tenant'], ['admin']),
-  'GET /api/address/:accountType/:accountId/:addressType': SIGNED_IN,
-  'POST /api/address/:accountType/:accountId/:addressType': only(['site', 'partner', 'tenant'], ['admin']),
-  'GET /api/billingAddress/:accountId': SIGNED_IN,
-  'POST /api/billingAddress/:accountId': only(['site', 'partner', 'tenant'], ['admin']),
-  'POST /api/tenantsApprovalReport/mail': only(['site']),
-  'POST /api/tenantApprovalData': only(['site']),
-  'POST /api/demoTenantData': only(['site']),
-  'GET /api/demoDataRecord': only(['site', 'partner']),
 
   // Users
   'GET /api/users': only(['site', 'partner', 'tenant', 'corporate', 'statutory']),
@@ -73,16 +42,6 @@ const LEGACY_ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/tenant/users/:id': SIGNED_IN,
   'GET /api/auth/password-token/:token': PUBLIC,
   'POST /api/auth/set-password': PUBLIC,
-
-  // Corporates, statutory accounts, industry categories
-  'GET /api/corporates': only(['site']),
-  'POST /api/corporate': only(['site']),
-  'GET /api/statutory/:id': only(['site', 'statutory']),
-  'POST /api/statutory/:id': only(['site'], ['admin']),
-  'GET /api/industries': SIGNED_IN,
-  'POST /api/industry': only(['site']),
-  'PUT /api/industry/:id': only(['site']),
-  'DELETE /api/industry/:id': only(['site']),
 
   // Audit trail and activity logs (scoped to the tenants the principal can see)
   'GET /api/auditLogs': only(['site', 'partner', 'tenant'], ['admin']),
