@@ -16,6 +16,7 @@ import { SESSION_COOKIE } from '@vayu/domain';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client.js';
+import { scopeOf } from '../src/auth/scope.js';
 import { tenantsPageQuery, countTenantsQuery } from '../src/modules/accounts/tenants.repository.js';
 import { createUser } from '../src/seed/builders.js';
 import { INDUSTRY_CATEGORIES } from '../src/seed/demo-data.js';
@@ -291,7 +292,22 @@ async function benchmark(label: string, handle: DatabaseHandle) {
       }
 
       const filter = {
-        scope: undefined,
+        // The list as a site user sees it: every tenant.
+        scope: scopeOf({
+          userId: 0,
+          userName: 'bench',
+          name: 'Bench',
+          userType: 'site',
+          role: 'admin',
+          accountId: 1,
+          accountType: 'site',
+          partnerId: -1,
+          corporateId: null,
+          actingTenantId: null,
+          selectedCorporateId: null,
+          module: 'enviro',
+          sessionId: 0,
+        }),
         type: 'tenant' as const,
         status: 'all' as const,
         search: 'cement',

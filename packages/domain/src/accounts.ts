@@ -14,6 +14,7 @@ import {
   timeZoneField,
   versionField,
 } from './fields.js';
+import { MAX_PAGE_SIZE, PAGE_SIZES } from './pagination.js';
 
 export const ACCOUNT_TYPES = ['site', 'partner', 'tenant', 'statutory', 'corporate'] as const;
 export const accountTypeSchema = z.enum(ACCOUNT_TYPES);
@@ -93,7 +94,7 @@ const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 /** `GET /api/tenants`: one page, searched and filtered on the server. */
 export const tenantListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(9),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZES.tenants),
   search: z.string().trim().max(100).optional(),
   /** −1: accounts without a partner. */
   partnerId: z.coerce.number().int().optional(),
@@ -277,6 +278,18 @@ export const partnerRequestBodySchema = z
   .object({ tenantId: z.coerce.number().int().positive(), partnerId: z.coerce.number().int() })
   .strict();
 
+/** Why an industry cannot move to a partner: the code clients word, and the English text. */
+export const PARTNER_MIGRATE_REASONS = {
+  notATenant: 'Only an industry can be moved to another partner.',
+  samePartner: 'The industry already belongs to this partner.',
+  notAnEnabledPartner: 'The chosen partner is not an enabled partner.',
+} as const;
+export type PartnerMigrateReason = keyof typeof PARTNER_MIGRATE_REASONS;
+export const PARTNER_MIGRATE_REASON_CODES = Object.keys(PARTNER_MIGRATE_REASONS) as [
+  PartnerMigrateReason,
+  ...PartnerMigrateReason[],
+];
+
 /** `GET /api/partnerMigrate/{tenantId}/{partnerId}`: what a partner change would do. */
 export const partnerMigratePreviewSchema = z.object({
   tenant: z.object({ id: z.number().int(), name: z.string() }),
@@ -285,7 +298,10 @@ export const partnerMigratePreviewSchema = z.object({
   users: z.number().int(),
   planCode: z.string().nullable(),
   canMigrate: z.boolean(),
+  /** The English text of `reasonCode`. */
   reason: z.string().nullable(),
+  /** Why the move cannot be made (null when it can). */
+  reasonCode: z.enum(PARTNER_MIGRATE_REASON_CODES).nullable(),
 });
 
 export const MIGRATE_PARTNER_SUCCESS = 'Subscription migration successfully done.';

@@ -1,5 +1,6 @@
 import { type SQL, and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { PLATFORM_ACCOUNT_ALIAS, PLATFORM_ACCOUNT_ID } from '@vayu/domain';
 import type { Executor } from '../db/client.js';
 import { accounts, boardTenants } from '../db/schema/index.js';
 import type { Principal } from './principal.js';
@@ -136,4 +137,56 @@ export function canSetPasswordOf(p: Principal, user: { id: number; account: Acco
 /** Whether the principal may list the users of a corporate: site users any, others only their own (spec §6). */
 export function canListUsersOfCorporate(p: Principal, corporateId: number): boolean {
   return p.userType === 'site' || corporateId === p.corporateId;
+}
+
+/**
+ * The condition on a table keyed by account id (users, addresses, demo-data
+ * records) for a scope: the rows of the accounts the scope can see, the same
+ * accounts `accountsWhere` allows. Undefined only for all tenants.
+ */
+export function accountRowsWhere(scope: DataScope, column: AnyPgColumn): SQL | undefined {
+  const visible = accountsWhere(scope);
+  return visible === undefined
+    ? undefined
+    : inArray(column, sql`(select ${accounts.id} from ${accounts} where ${visible})`);
+}
+
+/**
+ * Whether the principal may change the plan and quotas of an account it can
+ * see (otherwise 403). The platform sets every account's; a partner admin
+ * those of its own tenants. A tenant never changes its own limits.
+ */
+export function canChangeSubscription(p: Principal, account: { partnerId: number | null }): boolean {
+  if (p.userType === 'site') return true;
+  return p.userType === 'partner' && p.role === 'admin' && account.partnerId === p.accountId;
+}
+
+/** Board (statutory) accounts are added by the platform only. */
+export function canAddBoardAccount(p: Principal): boolean {
+  return p.userType === 'site';
+}
+
+/**
+ * Whether the principal may add an industry under this partner (null: none
+ * named). The platform adds under any partner; a partner only under its own
+ * account; nobody else adds industries.
+ */
+export function canAddIndustryUnder(p: Principal, partnerId: number | null): boolean {
+  if (p.userType === 'site') return true;
+  if (p.userType === 'partner') return partnerId === null || partnerId === p.accountId;
+  return false;
+}
+
+/** Only the platform attaches an account to a corporate, or changes or removes its corporate. */
+export function canSetCorporate(p: Principal): boolean {
+  return p.userType === 'site';
+}
+
+const isPlatformAccountId = (id: number) => id === PLATFORM_ACCOUNT_ID || id === PLATFORM_ACCOUNT_ALIAS;
+
+/** Searching every account of every type is for the platform account itself, not while acting for a tenant. */
+export function canSearchAllAccounts(p: Principal): boolean {
+  return (
+    isPlatformAccountId(p.accountId) && (p.actingTenantId === null || isPlatformAccountId(p.actingTenantId))
+  );
 }

@@ -1,23 +1,41 @@
 import type { EndpointDefinition } from '../endpoint.js';
+import { addressesEndpoints } from './addresses.js';
+import { approvalsEndpoints } from './approvals.js';
+import { auditEndpoints, logsEndpoints } from './audit.js';
+import { authEndpoints } from './auth.js';
 import { catalogueEndpoints } from './catalogue.js';
+import { corporatesEndpoints } from './corporates.js';
 import { derivedParametersEndpoints } from './derived-parameters.js';
 import { diagnosticsEndpoints } from './diagnostics.js';
 import { energyEndpoints } from './energy.js';
-import { auditEndpoints, logsEndpoints } from './audit.js';
-import { authEndpoints } from './auth.js';
+import { homeEndpoints } from './home.js';
+import { industriesEndpoints } from './industries.js';
 import { parametersEndpoints } from './parameters.js';
+import { partnersEndpoints } from './partners.js';
+import { statutoryEndpoints } from './statutory.js';
+import { subscriptionsEndpoints } from './subscriptions.js';
 import { systemEndpoints } from './system.js';
+import { tenantsEndpoints } from './tenants.js';
 import { usersEndpoints } from './users.js';
 
 export * from './common.js';
-export * from './parameters.js';
+export * from './addresses.js';
+export * from './approvals.js';
+export * from './audit.js';
+export * from './auth.js';
 export * from './catalogue.js';
+export * from './corporates.js';
 export * from './derived-parameters.js';
 export * from './diagnostics.js';
 export * from './energy.js';
-export * from './audit.js';
-export * from './auth.js';
+export * from './home.js';
+export * from './industries.js';
+export * from './parameters.js';
+export * from './partners.js';
+export * from './statutory.js';
+export * from './subscriptions.js';
 export * from './system.js';
+export * from './tenants.js';
 export * from './users.js';
 
 /**
@@ -26,16 +44,25 @@ export * from './users.js';
  * so each screen's bundle carries only its own schemas.
  */
 export const ENDPOINT_GROUPS = {
+  system: systemEndpoints,
+  auth: authEndpoints,
+  users: usersEndpoints,
+  tenants: tenantsEndpoints,
+  partners: partnersEndpoints,
+  subscriptions: subscriptionsEndpoints,
+  addresses: addressesEndpoints,
+  approvals: approvalsEndpoints,
+  home: homeEndpoints,
+  statutory: statutoryEndpoints,
+  corporates: corporatesEndpoints,
+  industries: industriesEndpoints,
+  audit: auditEndpoints,
+  logs: logsEndpoints,
   parameters: parametersEndpoints,
   derivedParameters: derivedParametersEndpoints,
   energy: energyEndpoints,
   diagnostics: diagnosticsEndpoints,
   catalogue: catalogueEndpoints,
-  audit: auditEndpoints,
-  auth: authEndpoints,
-  logs: logsEndpoints,
-  system: systemEndpoints,
-  users: usersEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export const ALL_ENDPOINTS: readonly EndpointDefinition[] = Object.values(ENDPOINT_GROUPS).flatMap((group) =>

@@ -1,5 +1,6 @@
-import { type SQL, and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Address, AddressBody } from '@vayu/domain';
+import { accountRowsWhere, accountsWhere, type DataScope } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { accounts, addresses } from '../../db/schema/index.js';
 
@@ -29,24 +30,32 @@ function toAddress(
 }
 
 /** Who owns an account, as the change rules need it; undefined when outside the scope. */
-export async function findAddressOwner(exec: Executor, accountId: number, scope: SQL | undefined) {
+export async function findAddressOwner(exec: Executor, scope: DataScope, accountId: number) {
   const [row] = await exec
     .select({ id: accounts.id, type: accounts.type, partnerId: accounts.partnerId })
     .from(accounts)
-    .where(and(eq(accounts.id, accountId), ne(accounts.status, 'DELETED'), scope))
+    .where(and(eq(accounts.id, accountId), ne(accounts.status, 'DELETED'), accountsWhere(scope)))
     .limit(1);
   return row;
 }
 
+/** The address of this type of an account within the scope. */
 export async function findAddress(
   exec: Executor,
+  scope: DataScope,
   accountId: number,
   addressType: AddressType,
 ): Promise<Address | undefined> {
   const [row] = await exec
     .select(addressColumns)
     .from(addresses)
-    .where(and(eq(addresses.accountId, accountId), eq(addresses.addressType, addressType)))
+    .where(
+      and(
+        eq(addresses.accountId, accountId),
+        eq(addresses.addressType, addressType),
+        accountRowsWhere(scope, addresses.accountId),
+      ),
+    )
     .limit(1);
   return row ? toAddress(row) : undefined;
 }
@@ -66,9 +75,13 @@ export async function insertAddress(
   return row ? toAddress(row) : undefined;
 }
 
-/** Updates the address only if it is still at `version`; undefined when someone else saved first. */
+/**
+ * Updates the address (of an account within the scope) only if it is still at
+ * `version`; undefined when someone else saved first.
+ */
 export async function updateAddress(
   exec: Executor,
+  scope: DataScope,
   id: number,
   version: number,
   values: AddressValues,
@@ -76,7 +89,9 @@ export async function updateAddress(
   const [row] = await exec
     .update(addresses)
     .set({ ...values, version: sql`${addresses.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(addresses.id, id), eq(addresses.version, version)))
+    .where(
+      and(eq(addresses.id, id), eq(addresses.version, version), accountRowsWhere(scope, addresses.accountId)),
+    )
     .returning(addressColumns);
   return row ? toAddress(row) : undefined;
 }

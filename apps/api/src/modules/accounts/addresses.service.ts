@@ -1,7 +1,7 @@
 import { type AccountType, type Address, type AddressBody } from '@vayu/domain';
 import type { Database } from '../../db/client.js';
 import type { RequestContext } from '../../auth/principal.js';
-import { canChangeAccount, visibleAccountsCondition } from '../../auth/scope.js';
+import { canChangeAccount, scopeOf } from '../../auth/scope.js';
 import { forbidden, notFound, staleVersion } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
@@ -38,7 +38,7 @@ const auditValue = (a: Address | undefined) =>
 
 export function createAddressesService({ db }: { db: Database }) {
   async function getVisibleOwner(ctx: RequestContext, target: AddressTarget) {
-    const owner = await findAddressOwner(db, target.accountId, visibleAccountsCondition(ctx.principal));
+    const owner = await findAddressOwner(db, scopeOf(ctx.principal), target.accountId);
     if (!owner || (target.accountType && owner.type !== target.accountType)) throw notFound('Account');
     return owner;
   }
@@ -46,7 +46,7 @@ export function createAddressesService({ db }: { db: Database }) {
   return {
     async getAddress(ctx: RequestContext, target: AddressTarget): Promise<Address | null> {
       await getVisibleOwner(ctx, target);
-      return (await findAddress(db, target.accountId, target.addressType)) ?? null;
+      return (await findAddress(db, scopeOf(ctx.principal), target.accountId, target.addressType)) ?? null;
     },
 
     /** Creates the address, or updates it from the version the edit started from (409 when stale). */
@@ -57,14 +57,15 @@ export function createAddressesService({ db }: { db: Database }) {
       }
       const { version, ...values } = body;
       const fields: AddressValues = values;
+      const scope = scopeOf(ctx.principal);
       return db.transaction(async (tx) => {
-        const before = await findAddress(tx, owner.id, target.addressType);
+        const before = await findAddress(tx, scope, owner.id, target.addressType);
         let saved: Address | undefined;
         if (!before) {
           // Undefined when another first save won the race: this one would overwrite it unseen.
           saved = await insertAddress(tx, owner.id, target.addressType, fields);
         } else if (version !== undefined && version === before.version) {
-          saved = await updateAddress(tx, before.id, version, fields);
+          saved = await updateAddress(tx, scope, before.id, version, fields);
         }
         if (!saved) throw staleVersion();
         await recordAudit(tx, ctx, {

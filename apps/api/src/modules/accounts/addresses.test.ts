@@ -5,7 +5,7 @@ import { addresses } from '../../db/schema/index.js';
 import { makeGstin } from '../../seed/builders.js';
 import { CONSOLE_HEADERS, startTestApp, type TestContext } from '../../test/harness.js';
 import { auditRowsFor, factories } from '../../test/factories.js';
-import { clientFor, failAuditWrites } from './partners.test-support.js';
+import { clientFor, expectError, failAuditWrites } from './partners.test-support.js';
 
 let t: TestContext;
 let make: ReturnType<typeof factories>;
@@ -53,16 +53,16 @@ describe('GET /api/address/{accountType}/{accountId}/{addressType}', () => {
   it('answers 404 when the account type does not match or the account is not visible', async () => {
     const tenant = await make.tenant();
     const other = await make.tenant();
-    expect((await site.call({ method: 'GET', url: addressUrl('partner', tenant.id) })).statusCode).toBe(404);
+    expectError(await site.call({ method: 'GET', url: addressUrl('partner', tenant.id) }), 404, 'NOT_FOUND');
     const { call } = await clientFor(t, tenant.id, 'user');
     expect((await call({ method: 'GET', url: addressUrl('tenant', tenant.id) })).statusCode).toBe(200);
-    expect((await call({ method: 'GET', url: addressUrl('tenant', other.id) })).statusCode).toBe(404);
+    expectError(await call({ method: 'GET', url: addressUrl('tenant', other.id) }), 404, 'NOT_FOUND');
   });
 
   it('answers 400 for an unknown address or account type, 401 without a session', async () => {
     const tenant = await make.tenant();
     const bad = await site.call({ method: 'GET', url: `/api/address/planet/${tenant.id}/HOME` });
-    expect(bad.statusCode).toBe(400);
+    expectError(bad, 400, 'VALIDATION_FAILED');
     expect(bad.json().error.details.map((d: { path: string }) => d.path)).toEqual(
       expect.arrayContaining(['params.accountType', 'params.addressType']),
     );
@@ -131,14 +131,14 @@ describe('POST /api/address/{accountType}/{accountId}/{addressType}', () => {
       url: addressUrl('tenant', tenant.id),
       payload: address({ city: 'Bharuch', version: 1 }),
     });
-    expect(stale.statusCode).toBe(409);
+    expectError(stale, 409, 'STALE_VERSION');
     expect(stale.json().error.message).toBe(CONFLICT_MESSAGE);
     const blind = await site.call({
       method: 'POST',
       url: addressUrl('tenant', tenant.id),
       payload: address({ city: 'Navsari' }),
     });
-    expect(blind.statusCode).toBe(409);
+    expectError(blind, 409, 'STALE_VERSION');
     const [stored] = await storedAddresses(tenant.id);
     expect(stored).toMatchObject({ city: 'Surat', version: 2 });
     expect(await auditRowsFor(t.db, 'address', stored!.id)).toHaveLength(2);
@@ -151,7 +151,7 @@ describe('POST /api/address/{accountType}/{accountId}/{addressType}', () => {
       url: addressUrl('tenant', tenant.id),
       payload: address({ addressLine: ' ', city: '', countryCode: 'XX', gstin: '22AAAAA0000A1Z5', zip: '!' }),
     });
-    expect(invalid.statusCode).toBe(400);
+    expectError(invalid, 400, 'VALIDATION_FAILED');
     expect(invalid.json().error.details.map((d: { path: string }) => d.path)).toEqual(
       expect.arrayContaining(['addressLine', 'city', 'countryCode', 'gstin', 'zip']),
     );
@@ -162,6 +162,7 @@ describe('POST /api/address/{accountType}/{accountId}/{addressType}', () => {
         payload: { ...address(), ...extra },
       });
       expect(response.statusCode, Object.keys(extra)[0]).toBe(400);
+      expect(response.json().error.details[0].code).toBe('FIELD_UNKNOWN');
     }
     expect(await storedAddresses(tenant.id)).toHaveLength(0);
   });
@@ -175,10 +176,11 @@ describe('POST /api/address/{accountType}/{accountId}/{addressType}', () => {
       (await partnerAdmin.call({ method: 'POST', url: addressUrl('tenant', tenant.id), payload: address() }))
         .statusCode,
     ).toBe(200);
-    expect(
-      (await partnerAdmin.call({ method: 'POST', url: addressUrl('tenant', foreign.id), payload: address() }))
-        .statusCode,
-    ).toBe(404);
+    expectError(
+      await partnerAdmin.call({ method: 'POST', url: addressUrl('tenant', foreign.id), payload: address() }),
+      404,
+      'NOT_FOUND',
+    );
     // a board sees the tenants mapped to it, but does not change them
     const board = await make.board();
     await make.mapToBoard(board.id, foreign.id);
@@ -191,14 +193,15 @@ describe('POST /api/address/{accountType}/{accountId}/{addressType}', () => {
       url: addressUrl('tenant', foreign.id),
       payload: address(),
     });
-    expect(boardPost.statusCode).toBe(403);
+    expectError(boardPost, 403, 'FORBIDDEN');
     // a tenant admin changes its own addresses; a plain user may not
     const own = await clientFor(t, foreign.id, 'admin');
     const plain = await clientFor(t, foreign.id, 'user');
-    expect(
-      (await plain.call({ method: 'POST', url: addressUrl('tenant', foreign.id), payload: address() }))
-        .statusCode,
-    ).toBe(403);
+    expectError(
+      await plain.call({ method: 'POST', url: addressUrl('tenant', foreign.id), payload: address() }),
+      403,
+      'FORBIDDEN',
+    );
     expect(
       (await own.call({ method: 'POST', url: addressUrl('tenant', foreign.id), payload: address() }))
         .statusCode,
@@ -213,7 +216,7 @@ describe('POST /api/address/{accountType}/{accountId}/{addressType}', () => {
       headers: CONSOLE_HEADERS,
       payload: address(),
     });
-    expect(anonymous.statusCode).toBe(401);
+    expectError(anonymous, 401, 'UNAUTHENTICATED');
     const created = (
       await site.call({ method: 'POST', url: addressUrl('tenant', tenant.id), payload: address() })
     ).json();
@@ -224,7 +227,7 @@ describe('POST /api/address/{accountType}/{accountId}/{addressType}', () => {
         url: addressUrl('tenant', tenant.id),
         payload: address({ city: 'Never', version: 1 }),
       });
-      expect(response.statusCode).toBe(500);
+      expectError(response, 500, 'INTERNAL');
     } finally {
       await undo();
     }
@@ -268,24 +271,29 @@ describe('GET and POST /api/billingAddress/{accountId}', () => {
     const url = `/api/billingAddress/${tenant.id}`;
     await site.call({ method: 'POST', url, payload: address() });
     await site.call({ method: 'POST', url, payload: address({ version: 1 }) });
-    expect((await site.call({ method: 'POST', url, payload: address({ version: 1 }) })).statusCode).toBe(409);
+    expectError(
+      await site.call({ method: 'POST', url, payload: address({ version: 1 }) }),
+      409,
+      'STALE_VERSION',
+    );
     const invalid = await site.call({ method: 'POST', url, payload: address({ city: '' }) });
-    expect(invalid.statusCode).toBe(400);
+    expectError(invalid, 400, 'VALIDATION_FAILED');
     expect(invalid.json().error.details[0].path).toBe('city');
     const admin = await clientFor(t, tenant.id, 'admin');
     expect((await admin.call({ method: 'GET', url: `/api/billingAddress/${other.id}` })).statusCode).toBe(
       404,
     );
-    expect(
-      (await admin.call({ method: 'POST', url: `/api/billingAddress/${other.id}`, payload: address() }))
-        .statusCode,
-    ).toBe(404);
+    expectError(
+      await admin.call({ method: 'POST', url: `/api/billingAddress/${other.id}`, payload: address() }),
+      404,
+      'NOT_FOUND',
+    );
     const plain = await clientFor(t, tenant.id, 'user');
     expect((await plain.call({ method: 'GET', url })).statusCode).toBe(200);
     expect((await plain.call({ method: 'POST', url, payload: address({ version: 2 }) })).statusCode).toBe(
       403,
     );
-    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    expectError(await t.app.inject({ method: 'GET', url }), 401, 'UNAUTHENTICATED');
     expect(await storedAddresses(other.id)).toHaveLength(0);
   });
 });

@@ -1,5 +1,6 @@
-import { type SQL, and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { accountRowsWhere, accountsWhere, type DataScope } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { accounts, demoDataRecords, users } from '../../db/schema/index.js';
 
@@ -17,8 +18,8 @@ export interface ApprovalTenantRow {
 /** An account (not deleted) within the scope; `lock` holds the row until the transaction ends. */
 export async function findApprovalTenant(
   exec: Executor,
+  scope: DataScope,
   id: number,
-  scope: SQL | undefined,
   options: { lock?: boolean } = {},
 ): Promise<ApprovalTenantRow | undefined> {
   const query = exec
@@ -31,7 +32,7 @@ export async function findApprovalTenant(
       approvalRemark: accounts.approvalRemark,
     })
     .from(accounts)
-    .where(and(eq(accounts.id, id), ne(accounts.status, 'DELETED'), scope))
+    .where(and(eq(accounts.id, id), ne(accounts.status, 'DELETED'), accountsWhere(scope)))
     .limit(1);
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
@@ -39,21 +40,25 @@ export async function findApprovalTenant(
 
 export async function updateApproval(
   exec: Executor,
+  scope: DataScope,
   id: number,
   values: { approvalStatus: string; approvalRemark: string | null },
 ) {
   await exec
     .update(accounts)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(accounts.id, id));
+    .where(and(eq(accounts.id, id), accountsWhere(scope)));
 }
 
-/** Tenants (not deleted) per approval status. */
-export async function countTenantsByApproval(exec: Executor): Promise<Record<string, number>> {
+/** Tenants (not deleted) within the scope, per approval status. */
+export async function countTenantsByApproval(
+  exec: Executor,
+  scope: DataScope,
+): Promise<Record<string, number>> {
   const rows = await exec
     .select({ status: accounts.approvalStatus, n: count() })
     .from(accounts)
-    .where(and(eq(accounts.type, 'tenant'), ne(accounts.status, 'DELETED')))
+    .where(and(eq(accounts.type, 'tenant'), ne(accounts.status, 'DELETED'), accountsWhere(scope)))
     .groupBy(accounts.approvalStatus);
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
@@ -66,8 +71,12 @@ export interface ApprovalReportRow {
   createdAt: Date;
 }
 
-/** Tenants for the approval report: pending first (oldest first), then rejected, then approved. */
-export function findTenantsForApprovalReport(exec: Executor, limit: number): Promise<ApprovalReportRow[]> {
+/** Tenants within the scope for the approval report: pending first (oldest first), then rejected, then approved. */
+export function findTenantsForApprovalReport(
+  exec: Executor,
+  scope: DataScope,
+  limit: number,
+): Promise<ApprovalReportRow[]> {
   return exec
     .select({
       name: accounts.name,
@@ -78,7 +87,7 @@ export function findTenantsForApprovalReport(exec: Executor, limit: number): Pro
     })
     .from(accounts)
     .leftJoin(partner, eq(partner.id, accounts.partnerId))
-    .where(and(eq(accounts.type, 'tenant'), ne(accounts.status, 'DELETED')))
+    .where(and(eq(accounts.type, 'tenant'), ne(accounts.status, 'DELETED'), accountsWhere(scope)))
     .orderBy(
       sql`case ${accounts.approvalStatus} when 'PENDING' then 0 when 'REJECTED' then 1 else 2 end`,
       asc(accounts.createdAt),
@@ -87,12 +96,19 @@ export function findTenantsForApprovalReport(exec: Executor, limit: number): Pro
     .limit(limit);
 }
 
-/** Enabled admins of the platform account: who gets the approval report by default. */
-export function findSiteAdmins(exec: Executor) {
+/** Enabled admins of the platform account (within the scope): who gets the approval report by default. */
+export function findSiteAdmins(exec: Executor, scope: DataScope) {
   return exec
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(and(eq(users.userType, 'site'), eq(users.role, 'admin'), eq(users.status, 'ENABLED')))
+    .where(
+      and(
+        eq(users.userType, 'site'),
+        eq(users.role, 'admin'),
+        eq(users.status, 'ENABLED'),
+        accountRowsWhere(scope, users.accountId),
+      ),
+    )
     .orderBy(asc(users.email));
 }
 
@@ -110,12 +126,15 @@ export async function insertDemoDataRecord(
   return row!;
 }
 
-export async function updateIsDemo(exec: Executor, tenantId: number, isDemo: boolean) {
-  await exec.update(accounts).set({ isDemo, updatedAt: new Date() }).where(eq(accounts.id, tenantId));
+export async function updateIsDemo(exec: Executor, scope: DataScope, tenantId: number, isDemo: boolean) {
+  await exec
+    .update(accounts)
+    .set({ isDemo, updatedAt: new Date() })
+    .where(and(eq(accounts.id, tenantId), accountsWhere(scope)));
 }
 
-/** The demo-data records of a tenant, newest first, with who made them. */
-export async function findDemoDataRecords(exec: Executor, tenantId: number) {
+/** The demo-data records of a tenant within the scope, newest first, with who made them. */
+export async function findDemoDataRecords(exec: Executor, scope: DataScope, tenantId: number) {
   const rows = await exec
     .select({
       id: demoDataRecords.id,
@@ -128,7 +147,7 @@ export async function findDemoDataRecords(exec: Executor, tenantId: number) {
     })
     .from(demoDataRecords)
     .leftJoin(users, eq(users.id, demoDataRecords.createdBy))
-    .where(eq(demoDataRecords.tenantId, tenantId))
+    .where(and(eq(demoDataRecords.tenantId, tenantId), accountRowsWhere(scope, demoDataRecords.tenantId)))
     .orderBy(desc(demoDataRecords.createdAt), desc(demoDataRecords.id));
   return rows.map((r) => ({
     ...r,

@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.js';
 import type { RequestContext } from '../../auth/principal.js';
-import { visibleAccountsCondition } from '../../auth/scope.js';
+import { scopeOf } from '../../auth/scope.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -72,9 +72,7 @@ function formatReport(
 export function createApprovalsService({ db, mailer }: { db: Database; mailer: Mailer }) {
   /** A tenant the principal can see, or 404 (also for accounts that are not industries). */
   async function getVisibleTenant(ctx: RequestContext, tenantId: number, exec: Executor = db, lock = false) {
-    const tenant = await findApprovalTenant(exec, tenantId, visibleAccountsCondition(ctx.principal), {
-      lock,
-    });
+    const tenant = await findApprovalTenant(exec, scopeOf(ctx.principal), tenantId, { lock });
     if (!tenant || tenant.type !== 'tenant') throw notFound('Industry');
     return tenant;
   }
@@ -87,7 +85,7 @@ export function createApprovalsService({ db, mailer }: { db: Database; mailer: M
       return db.transaction(async (tx) => {
         const tenant = await getVisibleTenant(ctx, body.tenantId, tx, true);
         const values = { approvalStatus: body.approvalStatus, approvalRemark: body.remark };
-        await updateApproval(tx, tenant.id, values);
+        await updateApproval(tx, scopeOf(ctx.principal), tenant.id, values);
         await recordAudit(tx, ctx, {
           entity: 'account',
           entityId: tenant.id,
@@ -105,8 +103,9 @@ export function createApprovalsService({ db, mailer }: { db: Database; mailer: M
       ctx: RequestContext,
       body: { to?: string[] | undefined },
     ): Promise<ApprovalReportResult> {
+      const scope = scopeOf(ctx.principal);
       return db.transaction(async (tx) => {
-        const admins = await findSiteAdmins(tx);
+        const admins = await findSiteAdmins(tx, scope);
         const recipients = body.to?.length
           ? [...new Set(body.to)].map((email) => ({
               email,
@@ -115,14 +114,14 @@ export function createApprovalsService({ db, mailer }: { db: Database; mailer: M
           : admins;
         if (recipients.length === 0)
           throw new AppError('NO_RECIPIENTS', 'There is no one to send the approval report to.');
-        const byStatus = await countTenantsByApproval(tx);
+        const byStatus = await countTenantsByApproval(tx, scope);
         const counts = {
           pending: byStatus.PENDING ?? 0,
           approved: byStatus.APPROVED ?? 0,
           rejected: byStatus.REJECTED ?? 0,
         };
         const text = formatReport(
-          await findTenantsForApprovalReport(tx, APPROVAL_REPORT_MAX_ROWS),
+          await findTenantsForApprovalReport(tx, scope, APPROVAL_REPORT_MAX_ROWS),
           counts,
           new Date(),
         );
@@ -166,7 +165,7 @@ export function createApprovalsService({ db, mailer }: { db: Database; mailer: M
           remark: body.remark,
           createdBy: ctx.principal.userId,
         });
-        await updateIsDemo(tx, tenant.id, body.isDemo);
+        await updateIsDemo(tx, scopeOf(ctx.principal), tenant.id, body.isDemo);
         const record: DemoDataRecord = {
           id: row.id,
           tenantId: row.tenantId,
@@ -198,7 +197,7 @@ export function createApprovalsService({ db, mailer }: { db: Database; mailer: M
       return {
         tenantId: tenant.id,
         isDemo: tenant.isDemo,
-        records: await findDemoDataRecords(db, tenant.id),
+        records: await findDemoDataRecords(db, scopeOf(ctx.principal), tenant.id),
       };
     },
   };

@@ -5,7 +5,7 @@ import { accounts, auditLogs, demoDataRecords, users } from '../../db/schema/ind
 import { CONSOLE_HEADERS, startTestApp, type TestContext } from '../../test/harness.js';
 import { auditRowsFor, factories } from '../../test/factories.js';
 import { APPROVAL_REPORT_SUBJECT } from './approvals.service.js';
-import { clientFor, failAuditWrites, outboxCount, outboxFor } from './partners.test-support.js';
+import { clientFor, expectError, failAuditWrites, outboxCount, outboxFor } from './partners.test-support.js';
 
 let t: TestContext;
 let make: ReturnType<typeof factories>;
@@ -39,7 +39,7 @@ describe('POST /api/tenantApprovalData', () => {
       approvalStatus: 'REJECTED',
       approvalRemark: 'No CTO',
     });
-    const [row] = await auditRowsFor(t.db, 'tenant', tenant.id);
+    const [row] = await auditRowsFor(t.db, 'account', tenant.id);
     expect(row).toMatchObject({
       action: 'APPROVAL',
       tenantId: tenant.id,
@@ -52,27 +52,30 @@ describe('POST /api/tenantApprovalData', () => {
   it('refuses invalid fields with details and fields it does not set', async () => {
     const tenant = await make.tenant();
     const invalid = await approve({ tenantId: 'x', approvalStatus: 'PENDING' });
-    expect(invalid.statusCode).toBe(400);
+    expectError(invalid, 400, 'VALIDATION_FAILED');
     expect(invalid.json().error.details.map((d: { path: string }) => d.path)).toEqual(
       expect.arrayContaining(['tenantId', 'approvalStatus']),
     );
-    expect(
-      (await approve({ tenantId: tenant.id, approvalStatus: 'APPROVED', status: 'DISABLED' })).statusCode,
-    ).toBe(400);
+    expectError(
+      await approve({ tenantId: tenant.id, approvalStatus: 'APPROVED', status: 'DISABLED' }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(await accountRow(tenant.id)).toMatchObject({ status: 'ENABLED', version: 1 });
   });
 
   it('answers 404 for an unknown or non-industry account, 401 without a session, 403 for a partner', async () => {
     const partner = await make.partner();
     const tenant = await make.tenant({ partnerId: partner.id });
-    expect((await approve({ tenantId: 999_999_999, approvalStatus: 'APPROVED' })).statusCode).toBe(404);
-    expect((await approve({ tenantId: partner.id, approvalStatus: 'APPROVED' })).statusCode).toBe(404);
-    expect(
-      (await anonymousPost('/api/tenantApprovalData', { tenantId: tenant.id, approvalStatus: 'APPROVED' }))
-        .statusCode,
-    ).toBe(401);
+    expectError(await approve({ tenantId: 999_999_999, approvalStatus: 'APPROVED' }), 404, 'NOT_FOUND');
+    expectError(await approve({ tenantId: partner.id, approvalStatus: 'APPROVED' }), 404, 'NOT_FOUND');
+    expectError(
+      await anonymousPost('/api/tenantApprovalData', { tenantId: tenant.id, approvalStatus: 'APPROVED' }),
+      401,
+      'UNAUTHENTICATED',
+    );
     const { call } = await clientFor(t, partner.id);
-    expect((await approve({ tenantId: tenant.id, approvalStatus: 'REJECTED' }, call)).statusCode).toBe(403);
+    expectError(await approve({ tenantId: tenant.id, approvalStatus: 'REJECTED' }, call), 403, 'FORBIDDEN');
     expect((await accountRow(tenant.id)).approvalStatus).toBe('APPROVED');
   });
 
@@ -80,7 +83,7 @@ describe('POST /api/tenantApprovalData', () => {
     const tenant = await make.tenant();
     const undo = await failAuditWrites(t.db, 'APPROVAL', tenant.id);
     try {
-      expect((await approve({ tenantId: tenant.id, approvalStatus: 'REJECTED' })).statusCode).toBe(500);
+      expectError(await approve({ tenantId: tenant.id, approvalStatus: 'REJECTED' }), 500, 'INTERNAL');
     } finally {
       await undo();
     }
@@ -148,13 +151,13 @@ describe('POST /api/tenantsApprovalReport/mail', () => {
   it('refuses invalid recipients with details and queues nothing; 401 without a session, 403 for a partner', async () => {
     const before = await outboxCount(t.db);
     const invalid = await mail({ to: ['not-an-email'] });
-    expect(invalid.statusCode).toBe(400);
+    expectError(invalid, 400, 'VALIDATION_FAILED');
     expect(invalid.json().error.details[0].path).toBe('to.0');
-    expect((await mail({ to: [], cc: ['x@y.example'] })).statusCode).toBe(400);
-    expect((await anonymousPost('/api/tenantsApprovalReport/mail', {})).statusCode).toBe(401);
+    expectError(await mail({ to: [], cc: ['x@y.example'] }), 400, 'VALIDATION_FAILED');
+    expectError(await anonymousPost('/api/tenantsApprovalReport/mail', {}), 401, 'UNAUTHENTICATED');
     const partner = await make.partner();
     const { call } = await clientFor(t, partner.id);
-    expect((await mail({}, call)).statusCode).toBe(403);
+    expectError(await mail({}, call), 403, 'FORBIDDEN');
     expect(await outboxCount(t.db)).toBe(before);
   });
 });
@@ -192,7 +195,7 @@ describe('POST /api/demoTenantData and GET /api/demoDataRecord', () => {
     expect(body.records.map((r: { id: number }) => r.id)).toEqual([second.json().id, first.json().id]);
     expect(body.records[1]).toMatchObject({ createdBy: site.user.email, remark: 'Trial' });
 
-    const [audit] = await auditRowsFor(t.db, 'tenant', tenant.id);
+    const [audit] = await auditRowsFor(t.db, 'account', tenant.id);
     expect(audit).toMatchObject({
       action: 'DEMO_DATA',
       tenantId: tenant.id,
@@ -204,13 +207,13 @@ describe('POST /api/demoTenantData and GET /api/demoDataRecord', () => {
   it('refuses invalid fields with details and changes nothing', async () => {
     const tenant = await make.tenant();
     const invalid = await setDemo({ tenantId: tenant.id, isDemo: 'perhaps', validTill: 'tomorrow' });
-    expect(invalid.statusCode).toBe(400);
+    expectError(invalid, 400, 'VALIDATION_FAILED');
     expect(invalid.json().error.details.map((d: { path: string }) => d.path)).toEqual(
       expect.arrayContaining(['isDemo', 'validTill']),
     );
-    expect((await setDemo({ tenantId: tenant.id, isDemo: true, createdBy: 1 })).statusCode).toBe(400);
+    expectError(await setDemo({ tenantId: tenant.id, isDemo: true, createdBy: 1 }), 400, 'VALIDATION_FAILED');
     const badQuery = await records('abc');
-    expect(badQuery.statusCode).toBe(400);
+    expectError(badQuery, 400, 'VALIDATION_FAILED');
     expect(badQuery.json().error.details[0].path).toBe('querystring.tenantId');
     expect(
       await t.db.select().from(demoDataRecords).where(eq(demoDataRecords.tenantId, tenant.id)),
@@ -225,30 +228,34 @@ describe('POST /api/demoTenantData and GET /api/demoDataRecord', () => {
     await setDemo({ tenantId: mine.id, isDemo: true });
     const { call } = await clientFor(t, partner.id, 'user');
     expect((await records(mine.id, call)).json().records).toHaveLength(1);
-    expect((await records(foreign.id, call)).statusCode).toBe(404);
-    expect((await records(999_999_999)).statusCode).toBe(404);
-    expect((await setDemo({ tenantId: mine.id, isDemo: false }, call)).statusCode).toBe(403);
-    expect((await setDemo({ tenantId: 999_999_999, isDemo: true })).statusCode).toBe(404);
+    expectError(await records(foreign.id, call), 404, 'NOT_FOUND');
+    expectError(await records(999_999_999), 404, 'NOT_FOUND');
+    expectError(await setDemo({ tenantId: mine.id, isDemo: false }, call), 403, 'FORBIDDEN');
+    expectError(await setDemo({ tenantId: 999_999_999, isDemo: true }), 404, 'NOT_FOUND');
     expect((await accountRow(mine.id)).isDemo).toBe(true);
   });
 
   it('answers 401 without a session and 403 for a tenant user', async () => {
     const tenant = await make.tenant();
-    expect(
-      (await anonymousPost('/api/demoTenantData', { tenantId: tenant.id, isDemo: true })).statusCode,
-    ).toBe(401);
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/demoDataRecord?tenantId=${tenant.id}` })).statusCode,
-    ).toBe(401);
+    expectError(
+      await anonymousPost('/api/demoTenantData', { tenantId: tenant.id, isDemo: true }),
+      401,
+      'UNAUTHENTICATED',
+    );
+    expectError(
+      await t.app.inject({ method: 'GET', url: `/api/demoDataRecord?tenantId=${tenant.id}` }),
+      401,
+      'UNAUTHENTICATED',
+    );
     const { call } = await clientFor(t, tenant.id);
-    expect((await records(tenant.id, call)).statusCode).toBe(403);
+    expectError(await records(tenant.id, call), 403, 'FORBIDDEN');
   });
 
   it('rolls back the record and the flag when the audit row cannot be written', async () => {
     const tenant = await make.tenant();
     const undo = await failAuditWrites(t.db, 'DEMO_DATA', tenant.id);
     try {
-      expect((await setDemo({ tenantId: tenant.id, isDemo: true })).statusCode).toBe(500);
+      expectError(await setDemo({ tenantId: tenant.id, isDemo: true }), 500, 'INTERNAL');
     } finally {
       await undo();
     }
@@ -269,7 +276,7 @@ describe('the approval report and its audit row', () => {
         url: '/api/tenantsApprovalReport/mail',
         payload: { to: ['never@board.example'] },
       });
-      expect(response.statusCode).toBe(500);
+      expectError(response, 500, 'INTERNAL');
     } finally {
       await undo();
     }

@@ -2,6 +2,7 @@ import { type SQL, and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AccountStatus, PartnerForm, PartnerSummary, partnerDetailSchema } from '@vayu/domain';
 import type { z } from 'zod';
+import { accountRowsWhere, accountsWhere, type DataScope } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { accounts, partnerRequests, users } from '../../db/schema/index.js';
 
@@ -87,7 +88,8 @@ function selectPartners(exec: Executor, where: SQL | undefined) {
 
 export async function findPartners(
   exec: Executor,
-  filter: { status?: AccountStatus | undefined; search?: string | undefined; scope: SQL | undefined },
+  scope: DataScope,
+  filter: { status?: AccountStatus | undefined; search?: string | undefined },
 ): Promise<PartnerSummary[]> {
   const search = filter.search ? containsPattern(filter.search) : undefined;
   const rows = await selectPartners(
@@ -97,7 +99,7 @@ export async function findPartners(
       search
         ? or(ilike(accounts.name, search), ilike(accounts.contactEmail, search), ilike(accounts.city, search))
         : undefined,
-      filter.scope,
+      accountsWhere(scope),
     ),
   ).orderBy(asc(accounts.name));
   return rows.map(toPartnerSummary);
@@ -106,10 +108,13 @@ export async function findPartners(
 /** A partner (not deleted) within the scope, or undefined. */
 export async function findPartnerById(
   exec: Executor,
+  scope: DataScope,
   id: number,
-  scope: SQL | undefined,
 ): Promise<PartnerDetail | undefined> {
-  const [row] = await selectPartners(exec, and(eq(accounts.id, id), ne(accounts.status, 'DELETED'), scope));
+  const [row] = await selectPartners(
+    exec,
+    and(eq(accounts.id, id), ne(accounts.status, 'DELETED'), accountsWhere(scope)),
+  );
   return row ? toPartnerDetail(row) : undefined;
 }
 
@@ -135,9 +140,10 @@ export async function insertPartner(exec: Executor, form: PartnerForm): Promise<
   return row!.id;
 }
 
-/** Updates the partner only if it is still at `version`; false when someone else saved first. */
+/** Updates the partner (within the scope) only if it is still at `version`; false when someone else saved first. */
 export async function updatePartner(
   exec: Executor,
+  scope: DataScope,
   id: number,
   version: number,
   form: PartnerForm,
@@ -145,7 +151,14 @@ export async function updatePartner(
   const rows = await exec
     .update(accounts)
     .set({ ...partnerValues(form), version: sql`${accounts.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(accounts.id, id), eq(accounts.type, 'partner'), eq(accounts.version, version)))
+    .where(
+      and(
+        eq(accounts.id, id),
+        eq(accounts.type, 'partner'),
+        eq(accounts.version, version),
+        accountsWhere(scope),
+      ),
+    )
     .returning({ id: accounts.id });
   return rows.length > 0;
 }
@@ -178,8 +191,8 @@ export interface AccountForMigration {
 /** An account (not deleted) within the scope; `lock` holds the row until the transaction ends. */
 export async function findAccountForMigration(
   exec: Executor,
+  scope: DataScope,
   id: number,
-  scope: SQL | undefined,
   options: { lock?: boolean } = {},
 ): Promise<AccountForMigration | undefined> {
   const query = exec
@@ -192,17 +205,24 @@ export async function findAccountForMigration(
       planCode: accounts.planCode,
     })
     .from(accounts)
-    .where(and(eq(accounts.id, id), ne(accounts.status, 'DELETED'), scope))
+    .where(and(eq(accounts.id, id), ne(accounts.status, 'DELETED'), accountsWhere(scope)))
     .limit(1);
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
 
-export async function countActiveUsers(exec: Executor, accountId: number): Promise<number> {
+/** The users (not deleted) of an account within the scope. */
+export async function countActiveUsers(exec: Executor, scope: DataScope, accountId: number): Promise<number> {
   const [row] = await exec
     .select({ n: count() })
     .from(users)
-    .where(and(eq(users.accountId, accountId), ne(users.status, 'DELETED')));
+    .where(
+      and(
+        eq(users.accountId, accountId),
+        ne(users.status, 'DELETED'),
+        accountRowsWhere(scope, users.accountId),
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -222,8 +242,13 @@ export async function insertPartnerRequest(
   return row!;
 }
 
-/** Moves a tenant to another partner (null: none) and starts its partnership today. */
-export async function updateTenantPartner(exec: Executor, tenantId: number, partnerId: number | null) {
+/** Moves a tenant (within the scope) to another partner (null: none) and starts its partnership today. */
+export async function updateTenantPartner(
+  exec: Executor,
+  scope: DataScope,
+  tenantId: number,
+  partnerId: number | null,
+) {
   await exec
     .update(accounts)
     .set({
@@ -232,5 +257,5 @@ export async function updateTenantPartner(exec: Executor, tenantId: number, part
       version: sql`${accounts.version} + 1`,
       updatedAt: new Date(),
     })
-    .where(eq(accounts.id, tenantId));
+    .where(and(eq(accounts.id, tenantId), accountsWhere(scope)));
 }

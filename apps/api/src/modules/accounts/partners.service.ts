@@ -1,7 +1,9 @@
 import {
   DEFAULT_PARTNER_ID,
   MIGRATE_PARTNER_SUCCESS,
+  PARTNER_MIGRATE_REASONS,
   type AccountStatus,
+  type PartnerMigrateReason,
   type PartnerForm,
   type partnerMigratePreviewSchema,
   type partnerRequestSchema,
@@ -9,8 +11,8 @@ import {
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.js';
 import type { RequestContext } from '../../auth/principal.js';
-import { canChangeAccount, visibleAccountsCondition } from '../../auth/scope.js';
-import { AppError, badRequest, forbidden, notFound, staleVersion } from '../../lib/errors.js';
+import { canChangeAccount, scopeOf, type DataScope } from '../../auth/scope.js';
+import { AppError, fieldError, forbidden, notFound, staleVersion } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
   type AccountForMigration,
@@ -29,11 +31,7 @@ import {
 type PartnerMigratePreview = z.infer<typeof partnerMigratePreviewSchema>;
 type PartnerRequest = z.infer<typeof partnerRequestSchema>;
 
-export const MIGRATE_REASONS = {
-  notATenant: 'Only an industry can be moved to another partner.',
-  samePartner: 'The industry already belongs to this partner.',
-  notAnEnabledPartner: 'The chosen partner is not an enabled partner.',
-} as const;
+export const MIGRATE_REASONS = PARTNER_MIGRATE_REASONS;
 
 /** −1 in the API is "no partner", stored as NULL. */
 const toStoredPartnerId = (partnerId: number) => (partnerId === DEFAULT_PARTNER_ID ? null : partnerId);
@@ -41,49 +39,47 @@ const toApiPartnerId = (partnerId: number | null) => partnerId ?? DEFAULT_PARTNE
 
 export function createPartnersService({ db }: { db: Database }) {
   async function getVisiblePartner(ctx: RequestContext, id: number, exec: Executor = db) {
-    const partner = await findPartnerById(exec, id, visibleAccountsCondition(ctx.principal));
+    const partner = await findPartnerById(exec, scopeOf(ctx.principal), id);
     if (!partner) throw notFound('Partner');
     return partner;
   }
 
   /** A tenant the principal can see (404 otherwise); `lock` for a change in the same transaction. */
   async function getVisibleAccount(ctx: RequestContext, id: number, exec: Executor = db, lock = false) {
-    const account = await findAccountForMigration(exec, id, visibleAccountsCondition(ctx.principal), {
-      lock,
-    });
+    const account = await findAccountForMigration(exec, scopeOf(ctx.principal), id, { lock });
     if (!account) throw notFound('Industry');
     return account;
   }
 
-  /** An account that is an ENABLED partner, or undefined. */
-  async function findEnabledPartner(exec: Executor, id: number) {
-    const account = await findAccountForMigration(exec, id, undefined);
+  /** An account that is an ENABLED partner within the scope, or undefined. */
+  async function findEnabledPartner(exec: Executor, scope: DataScope, id: number) {
+    const account = await findAccountForMigration(exec, scope, id);
     return account && account.type === 'partner' && account.status === 'ENABLED' ? account : undefined;
   }
 
   async function previewMigration(
     exec: Executor,
+    scope: DataScope,
     tenant: AccountForMigration,
     targetPartnerId: number,
   ): Promise<PartnerMigratePreview> {
     const target = toStoredPartnerId(targetPartnerId);
     const fromPartner =
-      tenant.partnerId === null
-        ? undefined
-        : await findAccountForMigration(exec, tenant.partnerId, undefined);
-    const toPartner = target === null ? undefined : await findEnabledPartner(exec, target);
-    let reason: string | null = null;
-    if (tenant.type !== 'tenant') reason = MIGRATE_REASONS.notATenant;
-    else if (target !== null && !toPartner) reason = MIGRATE_REASONS.notAnEnabledPartner;
-    else if (target === tenant.partnerId) reason = MIGRATE_REASONS.samePartner;
+      tenant.partnerId === null ? undefined : await findAccountForMigration(exec, scope, tenant.partnerId);
+    const toPartner = target === null ? undefined : await findEnabledPartner(exec, scope, target);
+    let reasonCode: PartnerMigrateReason | null = null;
+    if (tenant.type !== 'tenant') reasonCode = 'notATenant';
+    else if (target !== null && !toPartner) reasonCode = 'notAnEnabledPartner';
+    else if (target === tenant.partnerId) reasonCode = 'samePartner';
     return {
       tenant: { id: tenant.id, name: tenant.name },
       fromPartner: fromPartner ? { id: fromPartner.id, name: fromPartner.name } : null,
       toPartner: toPartner ? { id: toPartner.id, name: toPartner.name } : null,
-      users: await countActiveUsers(exec, tenant.id),
+      users: await countActiveUsers(exec, scope, tenant.id),
       planCode: tenant.planCode,
-      canMigrate: reason === null,
-      reason,
+      canMigrate: reasonCode === null,
+      reason: reasonCode === null ? null : MIGRATE_REASONS[reasonCode],
+      reasonCode,
     };
   }
 
@@ -92,10 +88,9 @@ export function createPartnersService({ db }: { db: Database }) {
       ctx: RequestContext,
       filter: { status?: AccountStatus | undefined; search?: string | undefined },
     ) {
-      return findPartners(db, {
+      return findPartners(db, scopeOf(ctx.principal), {
         status: filter.status,
         search: filter.search || undefined,
-        scope: visibleAccountsCondition(ctx.principal),
       });
     },
 
@@ -107,7 +102,7 @@ export function createPartnersService({ db }: { db: Database }) {
     createPartner(ctx: RequestContext, form: PartnerForm): Promise<PartnerDetail> {
       return db.transaction(async (tx) => {
         const id = await insertPartner(tx, form);
-        const created = (await findPartnerById(tx, id, undefined))!;
+        const created = (await findPartnerById(tx, scopeOf(ctx.principal), id))!;
         await recordAudit(tx, ctx, {
           entity: 'account',
           entityId: id,
@@ -125,17 +120,18 @@ export function createPartnersService({ db }: { db: Database }) {
       id: number,
       body: PartnerForm & { version: number },
     ): Promise<PartnerDetail> {
+      const scope = scopeOf(ctx.principal);
       const current = await getVisiblePartner(ctx, id);
       if (!canChangeAccount(ctx.principal, { id: current.id, type: 'partner', partnerId: null })) {
         throw forbidden('You are not allowed to change this partner.');
       }
       const { version, ...form } = body;
       return db.transaction(async (tx) => {
-        const before = (await findPartnerById(tx, id, undefined)) ?? current;
-        if (before.version !== version || !(await updatePartner(tx, id, version, form))) {
+        const before = (await findPartnerById(tx, scope, id)) ?? current;
+        if (before.version !== version || !(await updatePartner(tx, scope, id, version, form))) {
           throw staleVersion();
         }
-        const after = (await findPartnerById(tx, id, undefined))!;
+        const after = (await findPartnerById(tx, scope, id))!;
         await recordAudit(tx, ctx, {
           entity: 'account',
           entityId: id,
@@ -159,11 +155,9 @@ export function createPartnersService({ db }: { db: Database }) {
       const partnerId = toStoredPartnerId(body.partnerId);
       return db.transaction(async (tx) => {
         if (partnerId !== null) {
-          const partner = await findAccountForMigration(tx, partnerId, undefined);
+          const partner = await findAccountForMigration(tx, scopeOf(ctx.principal), partnerId);
           if (!partner || partner.type !== 'partner') {
-            throw badRequest('The request has invalid fields.', [
-              { path: 'partnerId', message: 'Choose an existing partner.' },
-            ]);
+            throw fieldError('partnerId', 'Choose an existing partner.');
           }
         }
         const row = await insertPartnerRequest(tx, {
@@ -190,17 +184,22 @@ export function createPartnersService({ db }: { db: Database }) {
       partnerId: number,
     ): Promise<PartnerMigratePreview> {
       const tenant = await getVisibleAccount(ctx, tenantId);
-      return previewMigration(db, tenant, partnerId);
+      return previewMigration(db, scopeOf(ctx.principal), tenant, partnerId);
     },
 
     async changePartner(ctx: RequestContext, tenantId: number, partnerId: number) {
       return db.transaction(async (tx) => {
         const tenant = await getVisibleAccount(ctx, tenantId, tx, true);
         if (!canChangeAccount(ctx.principal, tenant)) throw forbidden();
-        const preview = await previewMigration(tx, tenant, partnerId);
-        if (!preview.canMigrate) throw new AppError('PARTNER_CHANGE_REFUSED', preview.reason!);
+        const scope = scopeOf(ctx.principal);
+        const preview = await previewMigration(tx, scope, tenant, partnerId);
+        if (preview.reasonCode !== null) {
+          throw new AppError('PARTNER_CHANGE_REFUSED', MIGRATE_REASONS[preview.reasonCode], undefined, {
+            reason: preview.reasonCode,
+          });
+        }
         const newPartnerId = toStoredPartnerId(partnerId);
-        await updateTenantPartner(tx, tenant.id, newPartnerId);
+        await updateTenantPartner(tx, scope, tenant.id, newPartnerId);
         await recordAudit(tx, ctx, {
           entity: 'account',
           entityId: tenant.id,

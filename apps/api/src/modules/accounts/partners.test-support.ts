@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
-import type { Role } from '@vayu/domain';
+import type { ApiErrorCode, Role } from '@vayu/domain';
+import { expect } from 'vitest';
 import type { Executor } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema/index.js';
 import { asUser, signIn, type TestContext } from '../../test/harness.js';
@@ -46,4 +47,13 @@ export async function outboxFor(db: Executor, to: string) {
 export async function outboxCount(db: Executor) {
   const [row] = await db.select({ n: count() }).from(emailOutbox);
   return row!.n;
+}
+
+/** The answer is the API's error with this status and code. */
+export function expectError(
+  response: { statusCode: number; json: () => { error?: { code?: string } } },
+  status: number,
+  code: ApiErrorCode,
+) {
+  expect({ status: response.statusCode, code: response.json().error?.code }).toEqual({ status, code });
 }

@@ -5,7 +5,7 @@ import { accounts, partnerRequests, users } from '../../db/schema/index.js';
 import { CONSOLE_HEADERS, startTestApp, type TestContext } from '../../test/harness.js';
 import { auditRowsFor, factories } from '../../test/factories.js';
 import { MIGRATE_REASONS } from './partners.service.js';
-import { clientFor, failAuditWrites } from './partners.test-support.js';
+import { clientFor, expectError, failAuditWrites } from './partners.test-support.js';
 
 let t: TestContext;
 let make: ReturnType<typeof factories>;
@@ -74,12 +74,12 @@ describe('GET /api/partners', () => {
 
   it('answers 400 with field details for an unknown status, 401 without a session, 403 to tenants', async () => {
     const response = await site.call({ method: 'GET', url: '/api/partners?status=MAYBE' });
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     expect(response.json().error.details[0].path).toBe('querystring.status');
-    expect((await anonymous('GET', '/api/partners')).statusCode).toBe(401);
+    expectError(await anonymous('GET', '/api/partners'), 401, 'UNAUTHENTICATED');
     const tenant = await make.tenant();
     const { call } = await clientFor(t, tenant.id);
-    expect((await call({ method: 'GET', url: '/api/partners' })).statusCode).toBe(403);
+    expectError(await call({ method: 'GET', url: '/api/partners' }), 403, 'FORBIDDEN');
   });
 });
 
@@ -106,15 +106,15 @@ describe('GET /api/partners/{id}', () => {
     const myTenant = await make.tenant({ partnerId: mine.id });
     const { call } = await clientFor(t, mine.id, 'user');
     expect((await call({ method: 'GET', url: `/api/partners/${mine.id}` })).statusCode).toBe(200);
-    expect((await call({ method: 'GET', url: `/api/partners/${other.id}` })).statusCode).toBe(404);
-    expect((await call({ method: 'GET', url: `/api/partners/${myTenant.id}` })).statusCode).toBe(404);
+    expectError(await call({ method: 'GET', url: `/api/partners/${other.id}` }), 404, 'NOT_FOUND');
+    expectError(await call({ method: 'GET', url: `/api/partners/${myTenant.id}` }), 404, 'NOT_FOUND');
   });
 
   it('answers 400 for an id that is not a number and 401 without a session', async () => {
     const response = await site.call({ method: 'GET', url: '/api/partners/abc' });
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     expect(response.json().error.details[0].path).toBe('params.id');
-    expect((await anonymous('GET', '/api/partners/1')).statusCode).toBe(401);
+    expectError(await anonymous('GET', '/api/partners/1'), 401, 'UNAUTHENTICATED');
   });
 });
 
@@ -138,7 +138,7 @@ describe('POST /api/partners', () => {
       partnerId: null,
       status: 'ENABLED',
     });
-    const [row] = await auditRowsFor(t.db, 'partner', created.id);
+    const [row] = await auditRowsFor(t.db, 'account', created.id);
     expect(row).toMatchObject({
       action: 'CREATE',
       actorUserId: site.user.id,
@@ -154,7 +154,7 @@ describe('POST /api/partners', () => {
       url: '/api/partners',
       payload: partnerForm({ name: '   ', contactEmail: 'not-an-email', gstin: '27AAAAA0000A1Z0' }),
     });
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     const paths = response.json().error.details.map((d: { path: string }) => d.path);
     expect(paths).toEqual(expect.arrayContaining(['name', 'contactEmail', 'gstin']));
   });
@@ -171,7 +171,7 @@ describe('POST /api/partners', () => {
           [field]: field === 'type' ? 'site' : field === 'status' ? 'DISABLED' : 1,
         }),
       });
-      expect(response.statusCode).toBe(400);
+      expectError(response, 400, 'VALIDATION_FAILED');
       expect(await t.db.select().from(accounts).where(eq(accounts.name, name))).toHaveLength(0);
     },
   );
@@ -182,7 +182,7 @@ describe('POST /api/partners', () => {
     expect((await call({ method: 'POST', url: '/api/partners', payload: partnerForm() })).statusCode).toBe(
       403,
     );
-    expect((await anonymous('POST', '/api/partners', partnerForm())).statusCode).toBe(401);
+    expectError(await anonymous('POST', '/api/partners', partnerForm()), 401, 'UNAUTHENTICATED');
   });
 });
 
@@ -195,7 +195,7 @@ describe('PUT /api/partners/{id}', () => {
     const response = await put(site.call, partner.id, partnerForm({ name: 'Renamed Partner', version: 1 }));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ name: 'Renamed Partner', city: 'Pune', version: 2 });
-    const [row] = await auditRowsFor(t.db, 'partner', partner.id);
+    const [row] = await auditRowsFor(t.db, 'account', partner.id);
     expect(row).toMatchObject({
       action: 'UPDATE',
       tenantId: partner.id,
@@ -210,10 +210,10 @@ describe('PUT /api/partners/{id}', () => {
       200,
     );
     const stale = await put(site.call, partner.id, partnerForm({ name: 'Second', version: 1 }));
-    expect(stale.statusCode).toBe(409);
+    expectError(stale, 409, 'STALE_VERSION');
     expect(stale.json().error).toMatchObject({ code: 'STALE_VERSION', message: CONFLICT_MESSAGE });
     expect((await accountRow(partner.id)).name).toBe('First');
-    expect(await auditRowsFor(t.db, 'partner', partner.id)).toHaveLength(1);
+    expect(await auditRowsFor(t.db, 'account', partner.id)).toHaveLength(1);
   });
 
   it('refuses type, status and partner in the body (400) and changes nothing', async () => {
@@ -226,6 +226,7 @@ describe('PUT /api/partners/{id}', () => {
     ]) {
       const response = await put(site.call, partner.id, { ...partnerForm({ version: 1 }), ...extra });
       expect(response.statusCode, Object.keys(extra)[0]).toBe(400);
+      expect(response.json().error.details[0].code).toBe('FIELD_UNKNOWN');
     }
     expect(await accountRow(partner.id)).toMatchObject({ type: 'partner', status: 'ENABLED', version: 1 });
   });
@@ -233,7 +234,7 @@ describe('PUT /api/partners/{id}', () => {
   it('requires the version (400 with details)', async () => {
     const partner = await make.partner();
     const response = await put(site.call, partner.id, partnerForm());
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     expect(response.json().error.details[0].path).toBe('version');
   });
 
@@ -242,8 +243,8 @@ describe('PUT /api/partners/{id}', () => {
     const admin = await clientFor(t, partner.id, 'admin');
     const plain = await clientFor(t, partner.id, 'user');
     const stranger = await clientFor(t, (await make.partner()).id, 'admin');
-    expect((await put(plain.call, partner.id, partnerForm({ version: 1 }))).statusCode).toBe(403);
-    expect((await put(stranger.call, partner.id, partnerForm({ version: 1 }))).statusCode).toBe(404);
+    expectError(await put(plain.call, partner.id, partnerForm({ version: 1 })), 403, 'FORBIDDEN');
+    expectError(await put(stranger.call, partner.id, partnerForm({ version: 1 })), 404, 'NOT_FOUND');
     expect((await put(admin.call, partner.id, partnerForm({ version: 1 }))).statusCode).toBe(200);
     expect(await anonymous('PUT', `/api/partners/${partner.id}`, partnerForm({ version: 2 }))).toMatchObject({
       statusCode: 401,
@@ -252,7 +253,7 @@ describe('PUT /api/partners/{id}', () => {
 
   it('answers 404 for an account that is not a partner', async () => {
     const tenant = await make.tenant();
-    expect((await put(site.call, tenant.id, partnerForm({ version: 1 }))).statusCode).toBe(404);
+    expectError(await put(site.call, tenant.id, partnerForm({ version: 1 })), 404, 'NOT_FOUND');
     expect((await accountRow(tenant.id)).name).toBe(tenant.name);
   });
 
@@ -261,12 +262,12 @@ describe('PUT /api/partners/{id}', () => {
     const undo = await failAuditWrites(t.db, 'UPDATE', partner.id);
     try {
       const response = await put(site.call, partner.id, partnerForm({ name: 'Never Saved', version: 1 }));
-      expect(response.statusCode).toBe(500);
+      expectError(response, 500, 'INTERNAL');
     } finally {
       await undo();
     }
     expect(await accountRow(partner.id)).toMatchObject({ name: partner.name, version: 1 });
-    expect(await auditRowsFor(t.db, 'partner', partner.id)).toHaveLength(0);
+    expect(await auditRowsFor(t.db, 'account', partner.id)).toHaveLength(0);
   });
 });
 
@@ -304,9 +305,9 @@ describe('POST /api/addPartnerRequest', () => {
   it('answers 404 for an unknown tenant and 400 for a partner that does not exist', async () => {
     const tenant = await make.tenant();
     const otherTenant = await make.tenant();
-    expect((await request(site.call, { tenantId: 999_999_999, partnerId: -1 })).statusCode).toBe(404);
+    expectError(await request(site.call, { tenantId: 999_999_999, partnerId: -1 }), 404, 'NOT_FOUND');
     const response = await request(site.call, { tenantId: tenant.id, partnerId: otherTenant.id });
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     expect(response.json().error.details[0].path).toBe('partnerId');
     expect(
       await t.db.select().from(partnerRequests).where(eq(partnerRequests.tenantId, tenant.id)),
@@ -316,17 +317,21 @@ describe('POST /api/addPartnerRequest', () => {
   it('refuses missing and unknown fields (400), 401 without a session, 403 for a partner', async () => {
     const tenant = await make.tenant();
     const missing = await request(site.call, { partnerId: -1 });
-    expect(missing.statusCode).toBe(400);
+    expectError(missing, 400, 'VALIDATION_FAILED');
     expect(missing.json().error.details[0].path).toBe('tenantId');
-    expect(
-      (await request(site.call, { tenantId: tenant.id, partnerId: -1, status: 'APPROVED' })).statusCode,
-    ).toBe(400);
-    expect(
-      (await anonymous('POST', '/api/addPartnerRequest', { tenantId: tenant.id, partnerId: -1 })).statusCode,
-    ).toBe(401);
+    expectError(
+      await request(site.call, { tenantId: tenant.id, partnerId: -1, status: 'APPROVED' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectError(
+      await anonymous('POST', '/api/addPartnerRequest', { tenantId: tenant.id, partnerId: -1 }),
+      401,
+      'UNAUTHENTICATED',
+    );
     const partner = await make.partner();
     const { call } = await clientFor(t, partner.id);
-    expect((await request(call, { tenantId: tenant.id, partnerId: partner.id })).statusCode).toBe(403);
+    expectError(await request(call, { tenantId: tenant.id, partnerId: partner.id }), 403, 'FORBIDDEN');
   });
 });
 
@@ -352,6 +357,7 @@ describe('GET /api/partnerMigrate/{tenantId}/{partnerId}', () => {
       planCode: 'GOLD',
       canMigrate: true,
       reason: null,
+      reasonCode: null,
     });
   });
 
@@ -360,32 +366,36 @@ describe('GET /api/partnerMigrate/{tenantId}/{partnerId}', () => {
     const disabled = await make.partner({ status: 'DISABLED' });
     const tenant = await make.tenant({ partnerId: partner.id });
     const loose = await make.tenant();
-    const cases: [number, number, string][] = [
-      [tenant.id, partner.id, MIGRATE_REASONS.samePartner],
-      [loose.id, -1, MIGRATE_REASONS.samePartner],
-      [tenant.id, disabled.id, MIGRATE_REASONS.notAnEnabledPartner],
-      [tenant.id, loose.id, MIGRATE_REASONS.notAnEnabledPartner],
-      [partner.id, disabled.id, MIGRATE_REASONS.notATenant],
+    const cases: [number, number, keyof typeof MIGRATE_REASONS][] = [
+      [tenant.id, partner.id, 'samePartner'],
+      [loose.id, -1, 'samePartner'],
+      [tenant.id, disabled.id, 'notAnEnabledPartner'],
+      [tenant.id, loose.id, 'notAnEnabledPartner'],
+      [partner.id, disabled.id, 'notATenant'],
     ];
-    for (const [tenantId, partnerId, reason] of cases) {
+    for (const [tenantId, partnerId, reasonCode] of cases) {
       const body = (await preview(tenantId, partnerId)).json();
-      expect(body, `${tenantId}→${partnerId}`).toMatchObject({ canMigrate: false, reason });
+      expect(body, `${tenantId}→${partnerId}`).toMatchObject({
+        canMigrate: false,
+        reasonCode,
+        reason: MIGRATE_REASONS[reasonCode],
+      });
     }
     expect((await preview(tenant.id, -1)).json()).toMatchObject({ canMigrate: true, toPartner: null });
   });
 
   it('answers 404 for an unknown tenant, 400 for bad ids, 401 without a session, 403 for a partner', async () => {
-    expect((await preview(999_999_999, -1)).statusCode).toBe(404);
+    expectError(await preview(999_999_999, -1), 404, 'NOT_FOUND');
     const bad = await site.call({ method: 'GET', url: '/api/partnerMigrate/x/-2' });
-    expect(bad.statusCode).toBe(400);
+    expectError(bad, 400, 'VALIDATION_FAILED');
     expect(bad.json().error.details.map((d: { path: string }) => d.path)).toEqual(
       expect.arrayContaining(['params.tenantId', 'params.partnerId']),
     );
     const partner = await make.partner();
     const tenant = await make.tenant({ partnerId: partner.id });
-    expect((await anonymous('GET', `/api/partnerMigrate/${tenant.id}/-1`)).statusCode).toBe(401);
+    expectError(await anonymous('GET', `/api/partnerMigrate/${tenant.id}/-1`), 401, 'UNAUTHENTICATED');
     const { call } = await clientFor(t, partner.id);
-    expect((await call({ method: 'GET', url: `/api/partnerMigrate/${tenant.id}/-1` })).statusCode).toBe(403);
+    expectError(await call({ method: 'GET', url: `/api/partnerMigrate/${tenant.id}/-1` }), 403, 'FORBIDDEN');
   });
 });
 
@@ -403,7 +413,7 @@ describe('POST /api/changePartner/{tenantId}/{partnerId}', () => {
     const row = await accountRow(tenant.id);
     expect(row).toMatchObject({ partnerId: to.id, version: 2 });
     expect(row.partnerSince).toBeInstanceOf(Date);
-    const [audit] = await auditRowsFor(t.db, 'tenant', tenant.id);
+    const [audit] = await auditRowsFor(t.db, 'account', tenant.id);
     expect(audit).toMatchObject({
       action: 'PARTNER_CHANGE',
       tenantId: tenant.id,
@@ -417,7 +427,7 @@ describe('POST /api/changePartner/{tenantId}/{partnerId}', () => {
     const tenant = await make.tenant({ partnerId: from.id });
     expect((await change(tenant.id, -1)).statusCode).toBe(200);
     expect((await accountRow(tenant.id)).partnerId).toBeNull();
-    const [audit] = await auditRowsFor(t.db, 'tenant', tenant.id);
+    const [audit] = await auditRowsFor(t.db, 'account', tenant.id);
     expect(audit!.newValue).toEqual({ partnerId: -1 });
   });
 
@@ -425,19 +435,22 @@ describe('POST /api/changePartner/{tenantId}/{partnerId}', () => {
     const disabled = await make.partner({ status: 'DISABLED' });
     const tenant = await make.tenant();
     const response = await change(tenant.id, disabled.id);
-    expect(response.statusCode).toBe(422);
-    expect(response.json().error.message).toBe(MIGRATE_REASONS.notAnEnabledPartner);
+    expectError(response, 422, 'PARTNER_CHANGE_REFUSED');
+    expect(response.json().error).toMatchObject({
+      message: MIGRATE_REASONS.notAnEnabledPartner,
+      params: { reason: 'notAnEnabledPartner' },
+    });
     expect(await accountRow(tenant.id)).toMatchObject({ partnerId: null, version: 1 });
-    expect(await auditRowsFor(t.db, 'tenant', tenant.id)).toHaveLength(0);
+    expect(await auditRowsFor(t.db, 'account', tenant.id)).toHaveLength(0);
   });
 
   it('answers 404 for an unknown tenant, 401 without a session, 403 for a partner admin', async () => {
     const partner = await make.partner();
     const tenant = await make.tenant({ partnerId: partner.id });
-    expect((await change(999_999_999, partner.id)).statusCode).toBe(404);
-    expect((await anonymous('POST', `/api/changePartner/${tenant.id}/-1`)).statusCode).toBe(401);
+    expectError(await change(999_999_999, partner.id), 404, 'NOT_FOUND');
+    expectError(await anonymous('POST', `/api/changePartner/${tenant.id}/-1`), 401, 'UNAUTHENTICATED');
     const { call } = await clientFor(t, partner.id);
-    expect((await change(tenant.id, -1, call)).statusCode).toBe(403);
+    expectError(await change(tenant.id, -1, call), 403, 'FORBIDDEN');
     expect((await accountRow(tenant.id)).partnerId).toBe(partner.id);
   });
 
@@ -447,7 +460,7 @@ describe('POST /api/changePartner/{tenantId}/{partnerId}', () => {
     const tenant = await make.tenant({ partnerId: from.id });
     const undo = await failAuditWrites(t.db, 'PARTNER_CHANGE', tenant.id);
     try {
-      expect((await change(tenant.id, to.id)).statusCode).toBe(500);
+      expectError(await change(tenant.id, to.id), 500, 'INTERNAL');
     } finally {
       await undo();
     }

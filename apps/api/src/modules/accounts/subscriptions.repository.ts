@@ -1,4 +1,5 @@
-import { type SQL, and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { accountsWhere, type DataScope } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { accounts, users } from '../../db/schema/index.js';
 
@@ -27,8 +28,8 @@ export interface SubscriptionValues {
 /** The plan code, payment mode and quotas of an account within the scope, with its users counted. */
 export async function findSubscription(
   exec: Executor,
+  scope: DataScope,
   accountId: number,
-  scope: SQL | undefined,
 ): Promise<SubscriptionRow | undefined> {
   const usersUsed = exec
     .select({ n: count() })
@@ -49,14 +50,18 @@ export async function findSubscription(
       version: accounts.version,
     })
     .from(accounts)
-    .where(and(eq(accounts.id, accountId), ne(accounts.status, 'DELETED'), scope))
+    .where(and(eq(accounts.id, accountId), ne(accounts.status, 'DELETED'), accountsWhere(scope)))
     .limit(1);
   return row;
 }
 
-/** Saves the subscription only if the account is still at `version`; false when someone else saved first. */
+/**
+ * Saves the subscription of an account within the scope, only if it is still
+ * at `version`; false when someone else saved first.
+ */
 export async function updateSubscription(
   exec: Executor,
+  scope: DataScope,
   accountId: number,
   version: number,
   values: SubscriptionValues,
@@ -64,7 +69,7 @@ export async function updateSubscription(
   const rows = await exec
     .update(accounts)
     .set({ ...values, version: sql`${accounts.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(accounts.id, accountId), eq(accounts.version, version)))
+    .where(and(eq(accounts.id, accountId), eq(accounts.version, version), accountsWhere(scope)))
     .returning({ id: accounts.id });
   return rows.length > 0;
 }

@@ -1,39 +1,17 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { subscriptionSchema, subscriptionUpdateSchema } from '@vayu/domain';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import { subscriptionsEndpoints } from '@vayu/domain';
+import { registerEndpoints } from '../../lib/endpoints.js';
 import { contextOf } from '../../plugins/authentication.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 
-const tenantParams = z.object({ tenantId: z.coerce.number().int().positive() });
-
-export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: SubscriptionsService }> = async (
-  app,
-  { subscriptions },
-) => {
-  app.get(
-    '/api/subscription/:tenantId',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Plan code, payment mode, quotas and users used of an account',
-        params: tenantParams,
-        response: { 200: subscriptionSchema },
-      },
-    },
-    (request) => subscriptions.getSubscription(contextOf(request), request.params.tenantId),
-  );
-
-  app.put(
-    '/api/subscription/:tenantId',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Change plan code, payment mode and quotas; 409 when the version is not the current one',
-        params: tenantParams,
-        body: subscriptionUpdateSchema,
-        response: { 200: subscriptionSchema },
-      },
-    },
-    (request) => subscriptions.updateSubscription(contextOf(request), request.params.tenantId, request.body),
-  );
-};
+export async function subscriptionsRoutes(
+  app: FastifyInstance,
+  { subscriptions }: { subscriptions: SubscriptionsService },
+) {
+  registerEndpoints(app, subscriptionsEndpoints, {
+    getSubscription: ({ params }, request) =>
+      subscriptions.getSubscription(contextOf(request), params.tenantId),
+    updateSubscription: ({ params, body }, request) =>
+      subscriptions.updateSubscription(contextOf(request), params.tenantId, body),
+  });
+}

@@ -1,8 +1,8 @@
 import { type subscriptionSchema } from '@vayu/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import type { Principal, RequestContext } from '../../auth/principal.js';
-import { visibleAccountsCondition } from '../../auth/scope.js';
+import type { RequestContext } from '../../auth/principal.js';
+import { canChangeSubscription, scopeOf } from '../../auth/scope.js';
 import { forbidden, notFound, staleVersion } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
@@ -36,19 +36,10 @@ const valuesOf = (s: SubscriptionValues): SubscriptionValues => ({
   cameraQuota: s.cameraQuota,
 });
 
-/**
- * The platform sets every account's plan and quotas; a partner admin those of
- * its own tenants. A tenant never changes its own limits.
- */
-function canChangeSubscription(p: Principal, account: { partnerId: number | null }): boolean {
-  if (p.userType === 'site') return true;
-  return p.userType === 'partner' && p.role === 'admin' && account.partnerId === p.accountId;
-}
-
 export function createSubscriptionsService({ db }: { db: Database }) {
   return {
     async getSubscription(ctx: RequestContext, tenantId: number): Promise<Subscription> {
-      const row = await findSubscription(db, tenantId, visibleAccountsCondition(ctx.principal));
+      const row = await findSubscription(db, scopeOf(ctx.principal), tenantId);
       if (!row) throw notFound('Industry');
       return toSubscription(row);
     },
@@ -58,20 +49,21 @@ export function createSubscriptionsService({ db }: { db: Database }) {
       tenantId: number,
       body: SubscriptionValues & { version: number },
     ): Promise<Subscription> {
-      const current = await findSubscription(db, tenantId, visibleAccountsCondition(ctx.principal));
+      const scope = scopeOf(ctx.principal);
+      const current = await findSubscription(db, scope, tenantId);
       if (!current) throw notFound('Industry');
       if (!canChangeSubscription(ctx.principal, current)) {
         throw forbidden('You are not allowed to change this subscription.');
       }
       const { version, ...values } = body;
       return db.transaction(async (tx) => {
-        const before = (await findSubscription(tx, tenantId, undefined)) ?? current;
-        if (before.version !== version || !(await updateSubscription(tx, tenantId, version, values))) {
+        const before = (await findSubscription(tx, scope, tenantId)) ?? current;
+        if (before.version !== version || !(await updateSubscription(tx, scope, tenantId, version, values))) {
           throw staleVersion();
         }
-        const after = (await findSubscription(tx, tenantId, undefined))!;
+        const after = (await findSubscription(tx, scope, tenantId))!;
         await recordAudit(tx, ctx, {
-          entity: 'subscription',
+          entity: 'account',
           entityId: tenantId,
           action: 'SUBSCRIPTION_UPDATE',
           tenantId,

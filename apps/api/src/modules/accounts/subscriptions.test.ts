@@ -4,7 +4,7 @@ import { CONFLICT_MESSAGE, PLATFORM_ACCOUNT_ID } from '@vayu/domain';
 import { accounts, users } from '../../db/schema/index.js';
 import { CONSOLE_HEADERS, startTestApp, type TestContext } from '../../test/harness.js';
 import { auditRowsFor, factories } from '../../test/factories.js';
-import { clientFor, failAuditWrites } from './partners.test-support.js';
+import { clientFor, expectError, failAuditWrites } from './partners.test-support.js';
 
 let t: TestContext;
 let make: ReturnType<typeof factories>;
@@ -61,20 +61,20 @@ describe('GET /api/subscription/{tenantId}', () => {
     const own = await clientFor(t, tenant.id, 'user');
     const partnerUser = await clientFor(t, partner.id, 'user');
     expect((await own.call({ method: 'GET', url: url(tenant.id) })).statusCode).toBe(200);
-    expect((await own.call({ method: 'GET', url: url(foreign.id) })).statusCode).toBe(404);
+    expectError(await own.call({ method: 'GET', url: url(foreign.id) }), 404, 'NOT_FOUND');
     expect((await partnerUser.call({ method: 'GET', url: url(tenant.id) })).statusCode).toBe(200);
-    expect((await partnerUser.call({ method: 'GET', url: url(foreign.id) })).statusCode).toBe(404);
+    expectError(await partnerUser.call({ method: 'GET', url: url(foreign.id) }), 404, 'NOT_FOUND');
   });
 
   it('answers 400 for a bad id, 401 without a session, 403 for a corporate user', async () => {
     const bad = await site.call({ method: 'GET', url: '/api/subscription/abc' });
-    expect(bad.statusCode).toBe(400);
+    expectError(bad, 400, 'VALIDATION_FAILED');
     expect(bad.json().error.details[0].path).toBe('params.tenantId');
     const tenant = await make.tenant();
-    expect((await t.app.inject({ method: 'GET', url: url(tenant.id) })).statusCode).toBe(401);
+    expectError(await t.app.inject({ method: 'GET', url: url(tenant.id) }), 401, 'UNAUTHENTICATED');
     const { account } = await make.corporate();
     const corporate = await clientFor(t, account.id);
-    expect((await corporate.call({ method: 'GET', url: url(tenant.id) })).statusCode).toBe(403);
+    expectError(await corporate.call({ method: 'GET', url: url(tenant.id) }), 403, 'FORBIDDEN');
   });
 });
 
@@ -92,7 +92,7 @@ describe('PUT /api/subscription/{tenantId}', () => {
       version: 2,
     });
     expect(await accountRow(tenant.id)).toMatchObject({ planCode: 'GOLD-2026', userQuota: 3, version: 2 });
-    const [row] = await auditRowsFor(t.db, 'tenant', tenant.id);
+    const [row] = await auditRowsFor(t.db, 'account', tenant.id);
     expect(row).toMatchObject({
       action: 'SUBSCRIPTION_UPDATE',
       actorUserId: site.user.id,
@@ -112,10 +112,10 @@ describe('PUT /api/subscription/{tenantId}', () => {
     const tenant = await make.tenant();
     expect((await site.call({ method: 'PUT', url: url(tenant.id), payload: plan() })).statusCode).toBe(200);
     const stale = await site.call({ method: 'PUT', url: url(tenant.id), payload: plan({ userQuota: 99 }) });
-    expect(stale.statusCode).toBe(409);
+    expectError(stale, 409, 'STALE_VERSION');
     expect(stale.json().error.message).toBe(CONFLICT_MESSAGE);
     expect(await accountRow(tenant.id)).toMatchObject({ userQuota: 3, version: 2 });
-    expect(await auditRowsFor(t.db, 'tenant', tenant.id)).toHaveLength(1);
+    expect(await auditRowsFor(t.db, 'account', tenant.id)).toHaveLength(1);
   });
 
   it('refuses invalid values with details, and fields that are not part of a subscription', async () => {
@@ -125,7 +125,7 @@ describe('PUT /api/subscription/{tenantId}', () => {
       url: url(tenant.id),
       payload: plan({ planCode: 'bad code!', userQuota: -1, cameraQuota: 'many', version: undefined }),
     });
-    expect(invalid.statusCode).toBe(400);
+    expectError(invalid, 400, 'VALIDATION_FAILED');
     expect(invalid.json().error.details.map((d: { path: string }) => d.path)).toEqual(
       expect.arrayContaining(['planCode', 'userQuota', 'cameraQuota', 'version']),
     );
@@ -136,6 +136,7 @@ describe('PUT /api/subscription/{tenantId}', () => {
         payload: { ...plan(), ...extra },
       });
       expect(response.statusCode, Object.keys(extra)[0]).toBe(400);
+      expect(response.json().error.details[0].code).toBe('FIELD_UNKNOWN');
     }
     expect(await accountRow(tenant.id)).toMatchObject({ type: 'tenant', status: 'ENABLED', version: 1 });
   });
@@ -147,25 +148,27 @@ describe('PUT /api/subscription/{tenantId}', () => {
     const admin = await clientFor(t, partner.id, 'admin');
     const plain = await clientFor(t, partner.id, 'user');
     expect((await admin.call({ method: 'PUT', url: url(mine.id), payload: plan() })).statusCode).toBe(200);
-    expect((await admin.call({ method: 'PUT', url: url(foreign.id), payload: plan() })).statusCode).toBe(404);
+    expectError(await admin.call({ method: 'PUT', url: url(foreign.id), payload: plan() }), 404, 'NOT_FOUND');
     // a partner does not set its own limits
-    expect((await admin.call({ method: 'PUT', url: url(partner.id), payload: plan() })).statusCode).toBe(403);
-    expect(
-      (await plain.call({ method: 'PUT', url: url(mine.id), payload: plan({ version: 2 }) })).statusCode,
-    ).toBe(403);
+    expectError(await admin.call({ method: 'PUT', url: url(partner.id), payload: plan() }), 403, 'FORBIDDEN');
+    expectError(
+      await plain.call({ method: 'PUT', url: url(mine.id), payload: plan({ version: 2 }) }),
+      403,
+      'FORBIDDEN',
+    );
   });
 
   it('is not for tenants: a tenant admin cannot raise its own quotas (403), 401 without a session', async () => {
     const tenant = await make.tenant();
     const admin = await clientFor(t, tenant.id, 'admin');
-    expect((await admin.call({ method: 'PUT', url: url(tenant.id), payload: plan() })).statusCode).toBe(403);
+    expectError(await admin.call({ method: 'PUT', url: url(tenant.id), payload: plan() }), 403, 'FORBIDDEN');
     const anonymous = await t.app.inject({
       method: 'PUT',
       url: url(tenant.id),
       headers: CONSOLE_HEADERS,
       payload: plan(),
     });
-    expect(anonymous.statusCode).toBe(401);
+    expectError(anonymous, 401, 'UNAUTHENTICATED');
     expect((await accountRow(tenant.id)).userQuota).toBe(5);
   });
 
@@ -173,7 +176,7 @@ describe('PUT /api/subscription/{tenantId}', () => {
     const tenant = await make.tenant();
     const undo = await failAuditWrites(t.db, 'SUBSCRIPTION_UPDATE', tenant.id);
     try {
-      expect((await site.call({ method: 'PUT', url: url(tenant.id), payload: plan() })).statusCode).toBe(500);
+      expectError(await site.call({ method: 'PUT', url: url(tenant.id), payload: plan() }), 500, 'INTERNAL');
     } finally {
       await undo();
     }

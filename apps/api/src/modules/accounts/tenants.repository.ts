@@ -9,6 +9,7 @@ import {
   type TenantDetail,
   type TenantListItem,
 } from '@vayu/domain';
+import { accountsWhere, type DataScope } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { accounts, corporates, industryCategories, tenantPermissions, users } from '../../db/schema/index.js';
 
@@ -44,7 +45,7 @@ function nameMatches(term: string): SQL {
 const isBlocked = sql<boolean>`exists (select 1 from ${tenantPermissions} where ${tenantPermissions.tenantId} = ${accounts.id} and ${tenantPermissions.isActive})`;
 
 export interface TenantPageFilter {
-  scope: SQL | undefined;
+  scope: DataScope;
   type: AccountType;
   status: 'all' | 'ENABLED' | 'DISABLED';
   search: string | undefined;
@@ -68,7 +69,7 @@ function tenantPageCondition(f: TenantPageFilter): SQL | undefined {
     f.remoteCalibration === undefined
       ? undefined
       : eq(accounts.isRemotePerformanceCheck, f.remoteCalibration),
-    f.scope,
+    accountsWhere(f.scope),
   );
 }
 
@@ -160,14 +161,14 @@ export type AccountRow = typeof accounts.$inferSelect;
  */
 export async function findVisibleAccount(
   exec: Executor,
+  scope: DataScope,
   id: number,
-  scope: SQL | undefined,
   options: { forUpdate?: boolean } = {},
 ): Promise<AccountRow | undefined> {
   const query = exec
     .select()
     .from(accounts)
-    .where(and(eq(accounts.id, id), ne(accounts.status, 'DELETED'), scope))
+    .where(and(eq(accounts.id, id), ne(accounts.status, 'DELETED'), accountsWhere(scope)))
     .limit(1);
   const [row] = options.forUpdate ? await query.for('update', { of: accounts }) : await query;
   return row;
@@ -181,8 +182,8 @@ const numberOrNull = (value: string | null) => (value === null ? null : Number(v
 /** Everything the detail view and the edit form show, for an account the scope allows. */
 export async function findTenantDetail(
   exec: Executor,
+  scope: DataScope,
   id: number,
-  scope: SQL | undefined,
 ): Promise<TenantDetail | undefined> {
   const primaryUser = alias(users, 'primary_user');
   const [row] = await exec
@@ -201,7 +202,7 @@ export async function findTenantDetail(
     .leftJoin(industryCategories, eq(industryCategories.id, accounts.industryCategoryId))
     .leftJoin(corporates, eq(corporates.id, accounts.corporateId))
     .leftJoin(primaryUser, eq(primaryUser.id, accounts.primaryUserId))
-    .where(and(eq(accounts.id, id), ne(accounts.status, 'DELETED'), scope))
+    .where(and(eq(accounts.id, id), ne(accounts.status, 'DELETED'), accountsWhere(scope)))
     .limit(1);
   if (!row) return undefined;
   const permissions = await exec
@@ -281,11 +282,13 @@ export async function insertAccount(exec: Executor, values: NewAccountValues): P
 }
 
 /**
- * Applies the changes only when the row still has the version the edit
- * started from, and bumps the version. Undefined when someone else saved first.
+ * Applies the changes only when the row is in the scope and still has the
+ * version the edit started from, and bumps the version. Undefined when
+ * someone else saved first.
  */
 export async function updateAccountAtVersion(
   exec: Executor,
+  scope: DataScope,
   id: number,
   version: number,
   changes: AccountChanges,
@@ -293,23 +296,27 @@ export async function updateAccountAtVersion(
   const [row] = await exec
     .update(accounts)
     .set({ ...changes, version: sql`${accounts.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(accounts.id, id), eq(accounts.version, version)))
+    .where(and(eq(accounts.id, id), eq(accounts.version, version), accountsWhere(scope)))
     .returning();
   return row;
 }
 
-/** Applies changes that do not carry a version (status toggles, patches): last one wins, version bumps. */
+/**
+ * Applies changes that do not carry a version (status toggles, patches):
+ * last one wins, version bumps. Undefined when the row is not in the scope.
+ */
 export async function updateAccount(
   exec: Executor,
+  scope: DataScope,
   id: number,
   changes: AccountChanges,
-): Promise<AccountRow> {
+): Promise<AccountRow | undefined> {
   const [row] = await exec
     .update(accounts)
     .set({ ...changes, version: sql`${accounts.version} + 1`, updatedAt: new Date() })
-    .where(eq(accounts.id, id))
+    .where(and(eq(accounts.id, id), accountsWhere(scope)))
     .returning();
-  return row!;
+  return row;
 }
 
 export async function findIndustryCategory(exec: Executor, id: number) {
@@ -328,11 +335,19 @@ export async function findCorporate(exec: Executor, id: number) {
   return row;
 }
 
-export async function findPartnerAccount(exec: Executor, id: number) {
+/** A partner account (not deleted) within the scope. */
+export async function findPartnerAccount(exec: Executor, scope: DataScope, id: number) {
   const [row] = await exec
     .select({ id: accounts.id, name: accounts.name, status: accounts.status })
     .from(accounts)
-    .where(and(eq(accounts.id, id), eq(accounts.type, 'partner'), ne(accounts.status, 'DELETED')));
+    .where(
+      and(
+        eq(accounts.id, id),
+        eq(accounts.type, 'partner'),
+        ne(accounts.status, 'DELETED'),
+        accountsWhere(scope),
+      ),
+    );
   return row;
 }
 
@@ -342,7 +357,8 @@ export async function findPartnerAccount(exec: Executor, id: number) {
  */
 export async function searchAccounts(
   exec: Executor,
-  options: { term: string; scope: SQL | undefined; types: AccountType[] | undefined; limit: number },
+  scope: DataScope,
+  options: { term: string; types: AccountType[] | undefined; limit: number },
 ) {
   const prefix = `${escapeLike(options.term.toLowerCase())}%`;
   const rows = await exec
@@ -361,7 +377,7 @@ export async function searchAccounts(
         nameMatches(options.term),
         ne(accounts.status, 'DELETED'),
         options.types ? inArray(accounts.type, options.types) : undefined,
-        options.scope,
+        accountsWhere(scope),
       ),
     )
     .orderBy(desc(sql`${lowerName} like ${prefix}`), lowerName, asc(accounts.id))

@@ -23,7 +23,14 @@ import {
 } from '@vayu/domain';
 import type { z } from 'zod';
 import type { RequestContext } from '../../auth/principal.js';
-import { canChangeAccount, visibleAccountsCondition } from '../../auth/scope.js';
+import {
+  canAddBoardAccount,
+  canAddIndustryUnder,
+  canChangeAccount,
+  canSearchAllAccounts,
+  canSetCorporate,
+  scopeOf,
+} from '../../auth/scope.js';
 import type { Database, Executor } from '../../db/client.js';
 import { AppError, badRequest, forbidden, notFound, staleVersion } from '../../lib/errors.js';
 import { sniffImageType, type FileStore } from '../../lib/file-store.js';
@@ -53,6 +60,7 @@ export type TenantStatusPatch = Array<
 
 export const PARTNER_CHANGE_MESSAGE = 'Use the migrate-partner action to change the partner';
 export const LOGO_TYPE_MESSAGE = 'The logo must be a PNG, JPEG or WebP image';
+const INVALID_FIELDS = 'The request has invalid fields.';
 
 const LOGO_EXTENSIONS: Record<(typeof LOGO_CONTENT_TYPES)[number], string> = {
   'image/png': 'png',
@@ -103,10 +111,11 @@ function changedFields(before: AccountRow, after: AccountRow) {
   return { oldValue, newValue };
 }
 
-function fieldErrorsOf(error: z.ZodError, path?: string): FieldError[] {
+function fieldErrorsOf(error: z.ZodError, path: string): FieldError[] {
   return error.issues.map((issue) => ({
-    path: path ?? (issue.path.map(String).join('.') || 'body'),
+    path,
     message: issue.message,
+    code: issue.message === FIELD_MESSAGES.required ? 'FIELD_REQUIRED' : 'FIELD_INVALID',
   }));
 }
 
@@ -115,9 +124,7 @@ const isPlatformAccount = (id: number) => id === PLATFORM_ACCOUNT_ID || id === P
 export function createTenantsService({ db, files }: { db: Database; files: FileStore }) {
   /** An account the principal can see, or 404. */
   async function getVisibleAccount(exec: Executor, ctx: RequestContext, id: number, forUpdate = false) {
-    const account = await findVisibleAccount(exec, id, visibleAccountsCondition(ctx.principal), {
-      forUpdate,
-    });
+    const account = await findVisibleAccount(exec, scopeOf(ctx.principal), id, { forUpdate });
     if (!account) throw notFound('Industry');
     return account;
   }
@@ -131,7 +138,7 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
   }
 
   async function getDetail(exec: Executor, ctx: RequestContext, id: number): Promise<TenantDetail> {
-    const detail = await findTenantDetail(exec, id, visibleAccountsCondition(ctx.principal));
+    const detail = await findTenantDetail(exec, scopeOf(ctx.principal), id);
     if (!detail) throw notFound('Industry');
     return detail;
   }
@@ -141,7 +148,7 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
     const contentType = sniffImageType(data);
     if (!contentType || !(LOGO_CONTENT_TYPES as readonly string[]).includes(contentType)) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', LOGO_TYPE_MESSAGE, [
-        { path: 'logo', message: LOGO_TYPE_MESSAGE },
+        { path: 'logo', message: LOGO_TYPE_MESSAGE, code: 'FIELD_INVALID' },
       ]);
     }
     return { contentType, extension: LOGO_EXTENSIONS[contentType] };
@@ -172,20 +179,28 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
     if (industryId === currentId) return;
     const category = await findIndustryCategory(exec, industryId);
     if (!category || category.status === 'DELETED') {
-      errors.push({ path: 'industryId', message: 'Choose an industry category from the list' });
+      errors.push({
+        path: 'industryId',
+        message: 'Choose an industry category from the list',
+        code: 'FIELD_INVALID',
+      });
     }
   }
 
   async function checkCorporate(exec: Executor, corporateId: number, errors: FieldError[]) {
     const corporate = await findCorporate(exec, corporateId);
     if (!corporate || corporate.status === 'DELETED') {
-      errors.push({ path: 'corporateId', message: 'Choose a corporate from the list' });
+      errors.push({
+        path: 'corporateId',
+        message: 'Choose a corporate from the list',
+        code: 'FIELD_INVALID',
+      });
     }
   }
 
   function checkState(form: TenantForm, errors: FieldError[]) {
     if (form.stateCode && form.countryCode === 'IN' && !findIndianState(form.stateCode)) {
-      errors.push({ path: 'stateCode', message: 'Select State' });
+      errors.push({ path: 'stateCode', message: 'Select State', code: 'FIELD_INVALID' });
     }
   }
 
@@ -224,7 +239,8 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
       const current = await getChangeableAccount(tx, ctx, id, true);
       options.check?.(current);
       const changes = options.changes(current);
-      const after = await updateAccount(tx, id, changes);
+      const after = await updateAccount(tx, scopeOf(ctx.principal), id, changes);
+      if (!after) throw notFound('Industry');
       const { oldValue, newValue } = options.audit
         ? options.audit(current, after)
         : changedFields(current, after);
@@ -246,10 +262,16 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
     }
   }
 
+  const required = (path: string): FieldError => ({
+    path,
+    message: FIELD_MESSAGES.required,
+    code: 'FIELD_REQUIRED',
+  });
+
   return {
     async listTenants(ctx: RequestContext, query: TenantListQuery): Promise<Page<TenantListItem>> {
       const filter = {
-        scope: visibleAccountsCondition(ctx.principal),
+        scope: scopeOf(ctx.principal),
         type: query.type,
         status: query.status,
         search: query.search || undefined,
@@ -288,49 +310,54 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
       logo: Buffer | null,
     ) {
       const p = ctx.principal;
+      const scope = scopeOf(p);
       const errors: FieldError[] = [];
       let accountType: AccountType;
       let partnerId: number | null = null;
 
       if (formType === 'statutory') {
-        if (p.userType !== 'site') throw forbidden('Only the platform can add board accounts.');
+        if (!canAddBoardAccount(p)) throw forbidden('Only the platform can add board accounts.');
         accountType = 'statutory';
         if (form.partnerId !== null && form.partnerId !== DEFAULT_PARTNER_ID) {
-          errors.push({ path: 'partnerId', message: 'A board account has no partner' });
+          errors.push({ path: 'partnerId', message: 'A board account has no partner', code: 'FIELD_RULE' });
         }
         if (form.industryId !== null) {
-          errors.push({ path: 'industryId', message: 'A board account has no industry category' });
+          errors.push({
+            path: 'industryId',
+            message: 'A board account has no industry category',
+            code: 'FIELD_RULE',
+          });
         }
       } else {
         accountType = 'tenant';
-        if (p.userType === 'partner') {
-          if (form.partnerId !== null && form.partnerId !== p.accountId) {
-            throw forbidden('You can add industries only under your own partner account.');
-          }
-          partnerId = p.accountId;
-        } else if (p.userType === 'site') {
-          if (form.partnerId === null) {
-            errors.push({ path: 'partnerId', message: FIELD_MESSAGES.required });
-          } else if (form.partnerId !== DEFAULT_PARTNER_ID) {
-            if (!(await findPartnerAccount(db, form.partnerId))) {
-              errors.push({ path: 'partnerId', message: 'Choose a partner from the list' });
-            }
-            partnerId = form.partnerId;
-          }
-        } else {
-          throw forbidden();
+        if (!canAddIndustryUnder(p, form.partnerId)) {
+          throw forbidden('You can add industries only under your own partner account.');
         }
-        if (form.industryId === null) errors.push({ path: 'industryId', message: FIELD_MESSAGES.required });
+        if (p.userType === 'partner') {
+          partnerId = p.accountId;
+        } else if (form.partnerId === null) {
+          errors.push(required('partnerId'));
+        } else if (form.partnerId !== DEFAULT_PARTNER_ID) {
+          if (!(await findPartnerAccount(db, scope, form.partnerId))) {
+            errors.push({
+              path: 'partnerId',
+              message: 'Choose a partner from the list',
+              code: 'FIELD_INVALID',
+            });
+          }
+          partnerId = form.partnerId;
+        }
+        if (form.industryId === null) errors.push(required('industryId'));
         else await checkIndustry(db, form.industryId, null, errors);
       }
       const corporateId =
         form.corporateId === null || form.corporateId === DEFAULT_PARTNER_ID ? null : form.corporateId;
       if (corporateId !== null) {
-        if (p.userType !== 'site') throw forbidden('Only the platform can attach an account to a corporate.');
+        if (!canSetCorporate(p)) throw forbidden('Only the platform can attach an account to a corporate.');
         await checkCorporate(db, corporateId, errors);
       }
       checkState(form, errors);
-      if (errors.length > 0) throw badRequest('The request has invalid fields.', errors);
+      if (errors.length > 0) throw badRequest(INVALID_FIELDS, errors);
       if (logo) checkLogo(logo);
 
       const stored = await storeLogo(logo);
@@ -374,9 +401,12 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
       if (form.partnerId !== null) {
         const wanted = form.partnerId === DEFAULT_PARTNER_ID ? null : form.partnerId;
         if (wanted !== current.partnerId) {
-          throw new AppError('PARTNER_CHANGE_REFUSED', PARTNER_CHANGE_MESSAGE, [
-            { path: 'partnerId', message: PARTNER_CHANGE_MESSAGE },
-          ]);
+          throw new AppError(
+            'PARTNER_CHANGE_REFUSED',
+            PARTNER_CHANGE_MESSAGE,
+            [{ path: 'partnerId', message: PARTNER_CHANGE_MESSAGE, code: 'FIELD_RULE' }],
+            { reason: 'useMigrate' },
+          );
         }
       }
       const errors: FieldError[] = [];
@@ -385,7 +415,7 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
       if (form.corporateId !== null) {
         const wanted = form.corporateId === DEFAULT_PARTNER_ID ? null : form.corporateId;
         if (wanted !== current.corporateId) {
-          if (p.userType !== 'site')
+          if (!canSetCorporate(p))
             throw forbidden('Only the platform can change the corporate of an account.');
           if (wanted !== null) await checkCorporate(db, wanted, errors);
           corporateId = wanted;
@@ -396,12 +426,16 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
         if (current.type === 'tenant')
           await checkIndustry(db, form.industryId, current.industryCategoryId, errors);
         else if (form.industryId !== DEFAULT_PARTNER_ID) {
-          errors.push({ path: 'industryId', message: 'Only an industry has an industry category' });
+          errors.push({
+            path: 'industryId',
+            message: 'Only an industry has an industry category',
+            code: 'FIELD_RULE',
+          });
         }
         industryId = current.type === 'tenant' ? form.industryId : null;
       }
       checkState(form, errors);
-      if (errors.length > 0) throw badRequest('The request has invalid fields.', errors);
+      if (errors.length > 0) throw badRequest(INVALID_FIELDS, errors);
       if (logo) checkLogo(logo);
       if (form.version !== current.version) throw staleVersion();
 
@@ -414,7 +448,7 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
             industryCategoryId: industryId,
             ...(stored ? { logoKey: stored.key, logoContentType: stored.contentType } : {}),
           };
-          const after = await updateAccountAtVersion(tx, id, form.version, changes);
+          const after = await updateAccountAtVersion(tx, scopeOf(p), id, form.version, changes);
           if (!after) throw staleVersion();
           const { oldValue, newValue } = changedFields(current, after);
           await recordAudit(tx, ctx, {
@@ -440,7 +474,7 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
       const seen = new Set<string>();
       for (const { att, value } of body) {
         if (seen.has(att)) {
-          errors.push({ path: att, message: 'Given more than once' });
+          errors.push({ path: att, message: 'Given more than once', code: 'FIELD_RULE' });
           continue;
         }
         seen.add(att);
@@ -453,7 +487,7 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
         // Each attribute keeps its own column; the form names are the API names.
         (changes as Record<string, unknown>)[att] = parsed.data;
       }
-      if (errors.length > 0) throw badRequest('The request has invalid fields.', errors);
+      if (errors.length > 0) throw badRequest(INVALID_FIELDS, errors);
       return applyChange(ctx, id, { action: 'UPDATE', changes: () => changes });
     },
 
@@ -503,19 +537,20 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
 
     /** Every account of every type: only for the platform account itself (spec §6), not in manage mode. */
     searchAllAccounts(ctx: RequestContext, term: string) {
-      const p = ctx.principal;
-      const acting = p.actingTenantId;
-      if (!isPlatformAccount(p.accountId) || (acting !== null && !isPlatformAccount(acting))) {
+      if (!canSearchAllAccounts(ctx.principal)) {
         throw forbidden('Only the platform account can search all accounts.');
       }
-      return searchAccounts(db, { term, scope: undefined, types: undefined, limit: ACCOUNT_SEARCH_LIMIT });
+      return searchAccounts(db, scopeOf(ctx.principal), {
+        term,
+        types: undefined,
+        limit: ACCOUNT_SEARCH_LIMIT,
+      });
     },
 
     /** Industries within the principal's scope. */
     searchTenants(ctx: RequestContext, term: string) {
-      return searchAccounts(db, {
+      return searchAccounts(db, scopeOf(ctx.principal), {
         term,
-        scope: visibleAccountsCondition(ctx.principal),
         types: ['tenant'],
         limit: ACCOUNT_SEARCH_LIMIT,
       });

@@ -9,6 +9,7 @@ import { accounts, industryCategories, tenantPermissions } from '../../db/schema
 import { createAccount, createIndustryCategory, createUser, makeGstin } from '../../seed/builders.js';
 import { auditRowsFor, factories } from '../../test/factories.js';
 import { CONSOLE_HEADERS, asUser, signIn, startTestApp, type TestContext } from '../../test/harness.js';
+import { expectError } from './partners.test-support.js';
 
 let t: TestContext;
 let make: ReturnType<typeof factories>;
@@ -276,16 +277,16 @@ describe('GET /api/tenants', () => {
   it('refuses invalid query values with field details', async () => {
     const { call } = await siteClient();
     const response = await call({ method: 'GET', url: '/api/tenants?status=DELETED&page=0' });
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     const paths = response.json().error.details.map((d: { path: string }) => d.path);
     expect(paths).toEqual(expect.arrayContaining(['querystring.status', 'querystring.page']));
   });
 
   it('needs a session (401) and is not for tenant users (403)', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/tenants' })).statusCode).toBe(401);
+    expectError(await t.app.inject({ method: 'GET', url: '/api/tenants' }), 401, 'UNAUTHENTICATED');
     const tenant = await make.tenant();
     const { call } = await clientFor(tenant.id);
-    expect((await call({ method: 'GET', url: '/api/tenants' })).statusCode).toBe(403);
+    expectError(await call({ method: 'GET', url: '/api/tenants' }), 403, 'FORBIDDEN');
   });
 });
 
@@ -345,9 +346,9 @@ describe('GET /api/tenant-by-id/{id}', () => {
     const partner = await make.partner();
     const foreign = await make.tenant();
     const { call } = await clientFor(partner.id);
-    expect((await call({ method: 'GET', url: `/api/tenant-by-id/${foreign.id}` })).statusCode).toBe(404);
+    expectError(await call({ method: 'GET', url: `/api/tenant-by-id/${foreign.id}` }), 404, 'NOT_FOUND');
     const bad = await call({ method: 'GET', url: '/api/tenant-by-id/abc' });
-    expect(bad.statusCode).toBe(400);
+    expectError(bad, 400, 'VALIDATION_FAILED');
     expect(bad.json().error.details[0].path).toBe('params.id');
     expect((await t.app.inject({ method: 'GET', url: `/api/tenant-by-id/${foreign.id}` })).statusCode).toBe(
       401,
@@ -358,12 +359,14 @@ describe('GET /api/tenant-by-id/{id}', () => {
     const partner = await make.partner();
     const foreign = await make.tenant();
     const { call } = await clientFor(partner.id, 'admin', { 'x-tenant-id': String(foreign.id) });
-    expect((await call({ method: 'GET', url: `/api/tenant-by-id/${foreign.id}` })).statusCode).toBe(403);
+    expectError(await call({ method: 'GET', url: `/api/tenant-by-id/${foreign.id}` }), 403, 'FORBIDDEN');
     const tenant = await make.tenant();
     const tenantClient = await clientFor(tenant.id, 'admin', { 'x-tenant-id': String(foreign.id) });
-    expect(
-      (await tenantClient.call({ method: 'GET', url: `/api/tenant-by-id/${foreign.id}` })).statusCode,
-    ).toBe(403);
+    expectError(
+      await tenantClient.call({ method: 'GET', url: `/api/tenant-by-id/${foreign.id}` }),
+      403,
+      'FORBIDDEN',
+    );
   });
 });
 
@@ -430,7 +433,7 @@ describe('POST /api/create/{type}', () => {
       url: '/api/create/statutory',
       ...multipart(tenantForm({ industryId: '', partnerId: '' })),
     });
-    expect(refused.statusCode).toBe(403);
+    expectError(refused, 403, 'FORBIDDEN');
   });
 
   it('puts a partner user’s industry under its own account, never another partner', async () => {
@@ -452,7 +455,7 @@ describe('POST /api/create/{type}', () => {
       url: '/api/create/partner',
       ...multipart(tenantForm({ name, partnerId: other.id })),
     });
-    expect(refused.statusCode).toBe(403);
+    expectError(refused, 403, 'FORBIDDEN');
     expect(await accountsNamed(name)).toBe(0);
   });
 
@@ -472,7 +475,7 @@ describe('POST /api/create/{type}', () => {
         }),
       ),
     });
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     const paths = response.json().error.details.map((d: { path: string }) => d.path);
     expect(paths).toEqual(expect.arrayContaining(['gstin', 'latitude', 'contactEmail']));
 
@@ -481,7 +484,7 @@ describe('POST /api/create/{type}', () => {
       url: '/api/create/partner',
       ...multipart(tenantForm({ name, industryId: '', partnerId: '' })),
     });
-    expect(missing.statusCode).toBe(400);
+    expectError(missing, 400, 'VALIDATION_FAILED');
     expect(
       missing
         .json()
@@ -499,7 +502,7 @@ describe('POST /api/create/{type}', () => {
       url: '/api/create/partner',
       ...multipart(tenantForm({ name, type: 'site', status: 'DISABLED' })),
     });
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     expect(
       response
         .json()
@@ -521,12 +524,12 @@ describe('POST /api/create/{type}', () => {
       url: '/api/create/partner',
       ...multipart(tenantForm({ industryId: deleted.id })),
     });
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     expect(response.json().error.details).toEqual([
       expect.objectContaining({ path: 'industryId', message: expect.any(String) }),
     ]);
     const badType = await call({ method: 'POST', url: '/api/create/corporate', ...multipart(tenantForm()) });
-    expect(badType.statusCode).toBe(400);
+    expectError(badType, 400, 'VALIDATION_FAILED');
   });
 
   it('refuses a logo over the size limit (413) or not an image (415), and stores nothing', async () => {
@@ -539,7 +542,7 @@ describe('POST /api/create/{type}', () => {
       url: '/api/create/partner',
       ...multipart(tenantForm({ name }), { filename: 'big.png', contentType: 'image/png', data: big }),
     });
-    expect(tooLarge.statusCode).toBe(413);
+    expectError(tooLarge, 413, 'PAYLOAD_TOO_LARGE');
     expect(tooLarge.json().error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', requestId: expect.any(String) });
 
     const notImage = await call({
@@ -551,7 +554,7 @@ describe('POST /api/create/{type}', () => {
         data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'),
       }),
     });
-    expect(notImage.statusCode).toBe(415);
+    expectError(notImage, 415, 'UNSUPPORTED_MEDIA_TYPE');
     expect(notImage.json().error).toMatchObject({
       code: 'UNSUPPORTED_MEDIA_TYPE',
       message: 'The logo must be a PNG, JPEG or WebP image',
@@ -567,18 +570,20 @@ describe('POST /api/create/{type}', () => {
       ...multipart(tenantForm()),
       headers: { ...multipart(tenantForm()).headers, 'x-requested-with': 'XMLHttpRequest' },
     });
-    expect(unauthenticated.statusCode).toBe(401);
+    expectError(unauthenticated, 401, 'UNAUTHENTICATED');
     const plain = await clientFor(1, 'user');
-    expect(
-      (await plain.call({ method: 'POST', url: '/api/create/partner', ...multipart(tenantForm()) }))
-        .statusCode,
-    ).toBe(403);
+    expectError(
+      await plain.call({ method: 'POST', url: '/api/create/partner', ...multipart(tenantForm()) }),
+      403,
+      'FORBIDDEN',
+    );
     const tenant = await make.tenant();
     const tenantAdmin = await clientFor(tenant.id);
-    expect(
-      (await tenantAdmin.call({ method: 'POST', url: '/api/create/partner', ...multipart(tenantForm()) }))
-        .statusCode,
-    ).toBe(403);
+    expectError(
+      await tenantAdmin.call({ method: 'POST', url: '/api/create/partner', ...multipart(tenantForm()) }),
+      403,
+      'FORBIDDEN',
+    );
   });
 });
 
@@ -653,7 +658,7 @@ describe('PUT /api/tenants/{id}', () => {
       url: `/api/tenants/${tenant.id}`,
       ...multipart(tenantForm({ name: 'Second Save', industryId: categoryId, version: 1 })),
     });
-    expect(stale.statusCode).toBe(409);
+    expectError(stale, 409, 'STALE_VERSION');
     expect(stale.json().error).toMatchObject({ code: 'STALE_VERSION', message: CONFLICT_MESSAGE });
     const [row] = await t.db.select().from(accounts).where(eq(accounts.id, tenant.id));
     expect(row).toMatchObject({ name: 'First Save', version: 2 });
@@ -672,7 +677,7 @@ describe('PUT /api/tenants/{id}', () => {
       });
 
     const withType = await put({ type: 'site', status: 'DISABLED', partnerId: partner.id });
-    expect(withType.statusCode).toBe(400);
+    expectError(withType, 400, 'VALIDATION_FAILED');
     expect(
       withType
         .json()
@@ -681,9 +686,9 @@ describe('PUT /api/tenants/{id}', () => {
     ).toEqual(['status', 'type']);
 
     const withPartner = await put({ partnerId: other.id });
-    expect(withPartner.statusCode).toBe(422);
+    expectError(withPartner, 422, 'PARTNER_CHANGE_REFUSED');
     expect(withPartner.json().error.message).toBe('Use the migrate-partner action to change the partner');
-    expect((await put({ partnerId: -1 })).statusCode).toBe(422);
+    expectError(await put({ partnerId: -1 }), 422, 'PARTNER_CHANGE_REFUSED');
 
     const [row] = await t.db.select().from(accounts).where(eq(accounts.id, tenant.id));
     expect(row).toMatchObject({ type: 'tenant', status: 'ENABLED', partnerId: partner.id, version: 1 });
@@ -698,7 +703,7 @@ describe('PUT /api/tenants/{id}', () => {
       url: `/api/tenants/${tenant.id}`,
       ...multipart(tenantForm()),
     });
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     expect(response.json().error.details).toEqual([
       expect.objectContaining({ path: 'version', message: expect.any(String) }),
     ]);
@@ -719,21 +724,22 @@ describe('PUT /api/tenants/{id}', () => {
       url: `/api/tenants/${foreign.id}`,
       ...multipart(tenantForm({ industryId: categoryId, partnerId: '', version: 1 })),
     });
-    expect(other.statusCode).toBe(404);
+    expectError(other, 404, 'NOT_FOUND');
     const plain = await clientFor(tenant.id, 'user');
-    expect(
-      (
-        await plain.call({
-          method: 'PUT',
-          url: `/api/tenants/${tenant.id}`,
-          ...multipart(tenantForm({ version: 2 })),
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (await t.app.inject({ method: 'PUT', url: `/api/tenants/${tenant.id}`, headers: CONSOLE_HEADERS }))
-        .statusCode,
-    ).toBe(401);
+    expectError(
+      await plain.call({
+        method: 'PUT',
+        url: `/api/tenants/${tenant.id}`,
+        ...multipart(tenantForm({ version: 2 })),
+      }),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await t.app.inject({ method: 'PUT', url: `/api/tenants/${tenant.id}`, headers: CONSOLE_HEADERS }),
+      401,
+      'UNAUTHENTICATED',
+    );
   });
 });
 
@@ -773,7 +779,7 @@ describe('PATCH /api/tenants/{id}', () => {
       { op: 'replace', att: 'contactEmail', value: 'nope' },
       { op: 'replace', att: 'name', value: '   ' },
     ]);
-    expect(invalid.statusCode).toBe(400);
+    expectError(invalid, 400, 'VALIDATION_FAILED');
     expect(
       invalid
         .json()
@@ -794,9 +800,11 @@ describe('PATCH /api/tenants/{id}', () => {
     expect((await patch(call, foreign.id, [{ op: 'replace', att: 'city', value: 'Pune' }])).statusCode).toBe(
       404,
     );
-    expect(
-      (await t.app.inject({ method: 'PATCH', url: `/api/tenants/${foreign.id}`, payload: [] })).statusCode,
-    ).toBe(401);
+    expectError(
+      await t.app.inject({ method: 'PATCH', url: `/api/tenants/${foreign.id}`, payload: [] }),
+      401,
+      'UNAUTHENTICATED',
+    );
   });
 });
 
@@ -834,15 +842,19 @@ describe('PATCH /api/tenantStatusChangeByUser/{id}', () => {
       url: url(tenant.id),
       payload: [{ op: 'replace', att: 'status', value: 'DELETED' }],
     });
-    expect(bad.statusCode).toBe(400);
+    expectError(bad, 400, 'VALIDATION_FAILED');
     expect(bad.json().error.details.length).toBeGreaterThan(0);
     const ops = [{ op: 'replace', att: 'status', value: 'DISABLED' }];
-    expect((await call({ method: 'PATCH', url: url(foreign.id), payload: ops })).statusCode).toBe(404);
+    expectError(await call({ method: 'PATCH', url: url(foreign.id), payload: ops }), 404, 'NOT_FOUND');
     const tenantAdmin = await clientFor(tenant.id);
     expect((await tenantAdmin.call({ method: 'PATCH', url: url(tenant.id), payload: ops })).statusCode).toBe(
       403,
     );
-    expect((await t.app.inject({ method: 'PATCH', url: url(tenant.id), payload: ops })).statusCode).toBe(401);
+    expectError(
+      await t.app.inject({ method: 'PATCH', url: url(tenant.id), payload: ops }),
+      401,
+      'UNAUTHENTICATED',
+    );
   });
 });
 
@@ -888,41 +900,42 @@ describe('POST /api/changeTenantStatus/{id}', () => {
       url: `/api/changeTenantStatus/${tenant.id}`,
       payload: { status: 'DELETED' },
     });
-    expect(bad.statusCode).toBe(400);
+    expectError(bad, 400, 'VALIDATION_FAILED');
     expect(bad.json().error.details[0].path).toBe('status');
-    expect(
-      (await call({ method: 'POST', url: '/api/changeTenantStatus/1', payload: { status: 'DISABLED' } }))
-        .statusCode,
-    ).toBe(422);
-    expect(
-      (
-        await call({
-          method: 'POST',
-          url: '/api/changeTenantStatus/99999999',
-          payload: { status: 'DISABLED' },
-        })
-      ).statusCode,
-    ).toBe(404);
+    expectError(
+      await call({ method: 'POST', url: '/api/changeTenantStatus/1', payload: { status: 'DISABLED' } }),
+      422,
+      'PLATFORM_ACCOUNT_LOCKED',
+    );
+    expectError(
+      await call({
+        method: 'POST',
+        url: '/api/changeTenantStatus/99999999',
+        payload: { status: 'DISABLED' },
+      }),
+      404,
+      'NOT_FOUND',
+    );
     const partner = await make.partner();
     const partnerClient = await clientFor(partner.id);
-    expect(
-      (
-        await partnerClient.call({
-          method: 'POST',
-          url: `/api/changeTenantStatus/${tenant.id}`,
-          payload: { status: 'DISABLED' },
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/changeTenantStatus/${tenant.id}`,
-          payload: { status: 'DISABLED' },
-        })
-      ).statusCode,
-    ).toBe(401);
+    expectError(
+      await partnerClient.call({
+        method: 'POST',
+        url: `/api/changeTenantStatus/${tenant.id}`,
+        payload: { status: 'DISABLED' },
+      }),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/changeTenantStatus/${tenant.id}`,
+        payload: { status: 'DISABLED' },
+      }),
+      401,
+      'UNAUTHENTICATED',
+    );
   });
 });
 
@@ -959,13 +972,15 @@ describe('POST /api/changeWorkingStatus', () => {
       url: '/api/changeWorkingStatus',
       payload: { tenantId: tenant.id, workingStatus: 'Holiday' },
     });
-    expect(bad.statusCode).toBe(400);
+    expectError(bad, 400, 'VALIDATION_FAILED');
     expect(bad.json().error.details[0].path).toBe('workingStatus');
     const payload = { tenantId: foreign.id, workingStatus: 'Shutdown' };
-    expect((await call({ method: 'POST', url: '/api/changeWorkingStatus', payload })).statusCode).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/changeWorkingStatus', payload })).statusCode,
-    ).toBe(401);
+    expectError(await call({ method: 'POST', url: '/api/changeWorkingStatus', payload }), 404, 'NOT_FOUND');
+    expectError(
+      await t.app.inject({ method: 'POST', url: '/api/changeWorkingStatus', payload }),
+      401,
+      'UNAUTHENTICATED',
+    );
   });
 });
 
@@ -1000,17 +1015,23 @@ describe('GET /api/allSearchTenants/{q} and /api/searchTenants/{q}', () => {
   it('refuses everyone else, also a site user acting for a tenant (403); 400 for a blank term; 401', async () => {
     const partner = await make.partner();
     const partnerClient = await clientFor(partner.id);
-    expect(
-      (await partnerClient.call({ method: 'GET', url: '/api/allSearchTenants/cement' })).statusCode,
-    ).toBe(403);
+    expectError(
+      await partnerClient.call({ method: 'GET', url: '/api/allSearchTenants/cement' }),
+      403,
+      'FORBIDDEN',
+    );
     const tenant = await make.tenant();
     const acting = await clientFor(1, 'admin', { 'x-tenant-id': String(tenant.id) });
-    expect((await acting.call({ method: 'GET', url: '/api/allSearchTenants/cement' })).statusCode).toBe(403);
+    expectError(await acting.call({ method: 'GET', url: '/api/allSearchTenants/cement' }), 403, 'FORBIDDEN');
     const { call } = await siteClient();
     const long = await call({ method: 'GET', url: '/api/allSearchTenants/%20%20' });
-    expect(long.statusCode).toBe(400);
+    expectError(long, 400, 'VALIDATION_FAILED');
     expect(long.json().error.details[0].path).toBe('params.searchString');
-    expect((await t.app.inject({ method: 'GET', url: '/api/allSearchTenants/cement' })).statusCode).toBe(401);
+    expectError(
+      await t.app.inject({ method: 'GET', url: '/api/allSearchTenants/cement' }),
+      401,
+      'UNAUTHENTICATED',
+    );
   });
 
   it('searches only the industries in scope', async () => {
@@ -1022,7 +1043,11 @@ describe('GET /api/allSearchTenants/{q} and /api/searchTenants/{q}', () => {
     const response = await call({ method: 'GET', url: `/api/searchTenants/${token}` });
     expect(response.statusCode).toBe(200);
     expect(response.json().map((r: { id: number }) => r.id)).toEqual([mine.id]);
-    expect((await t.app.inject({ method: 'GET', url: `/api/searchTenants/${token}` })).statusCode).toBe(401);
+    expectError(
+      await t.app.inject({ method: 'GET', url: `/api/searchTenants/${token}` }),
+      401,
+      'UNAUTHENTICATED',
+    );
   });
 });
 
@@ -1036,7 +1061,7 @@ describe('GET /api/tenant-logo/tenants/{id}', () => {
     });
     const id = created.json().id;
     const plain = await make.tenant();
-    expect((await call({ method: 'GET', url: `/api/tenant-logo/tenants/${plain.id}` })).statusCode).toBe(404);
+    expectError(await call({ method: 'GET', url: `/api/tenant-logo/tenants/${plain.id}` }), 404, 'NOT_FOUND');
     const stranger = await clientFor(plain.id);
     expect((await stranger.call({ method: 'GET', url: `/api/tenant-logo/tenants/${id}` })).statusCode).toBe(
       404,

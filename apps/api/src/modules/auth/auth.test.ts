@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ENDPOINTS, SESSION_COOKIE, endpointKey } from '@vayu/domain';
-import { ROUTE_ACCESS } from '../../auth/access.js';
 import { accounts, auditLogs, sessions } from '../../db/schema/index.js';
 import { CONSOLE_HEADERS, asUser, signIn, startTestApp, type TestContext } from '../../test/harness.js';
 import { factories } from '../../test/factories.js';
@@ -168,14 +167,10 @@ describe('sessions', () => {
     expect((await asUser(t.app, token)({ method: 'GET', url: '/api/users/loggedin' })).statusCode).toBe(401);
   });
 
-  it('answers 401 on every signed-in endpoint, defined or still in the legacy table, without a session', async () => {
+  it('answers 401 on every signed-in endpoint without a session', async () => {
     const defined = ALL_ENDPOINTS.filter((endpoint) => endpoint.access.kind !== 'public').map(endpointKey);
-    const definedKeys = new Set(ALL_ENDPOINTS.map(endpointKey));
-    const legacy = Object.entries(ROUTE_ACCESS)
-      .filter(([route, access]) => !definedKeys.has(route) && access.kind !== 'public')
-      .map(([route]) => route);
     expect(defined.length).toBeGreaterThan(3);
-    for (const route of [...defined, ...legacy]) {
+    for (const route of defined) {
       const [method, path] = route.split(' ') as [string, string];
       const response = await t.app.inject({
         method: method as 'GET',

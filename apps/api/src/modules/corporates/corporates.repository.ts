@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Corporate } from '@vayu/domain';
+import { accountsWhere, type DataScope } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { accounts, corporates } from '../../db/schema/index.js';
 
@@ -25,9 +26,10 @@ function toCorporate(row: CorporateRow): Corporate {
   };
 }
 
-/** Corporates with the number of industries (tenants) that belong to each. */
+/** Corporates with the number of industries (tenants) within the scope that belong to each. */
 export async function findCorporates(
   exec: Executor,
+  scope: DataScope,
   filter: { type?: string | undefined; status?: string | undefined },
 ): Promise<Corporate[]> {
   const rows = await exec
@@ -47,6 +49,7 @@ export async function findCorporates(
         eq(accounts.corporateId, corporates.id),
         eq(accounts.type, 'tenant'),
         ne(accounts.status, 'DELETED'),
+        accountsWhere(scope),
       ),
     )
     .where(

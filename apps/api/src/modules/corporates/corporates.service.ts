@@ -1,6 +1,7 @@
 import { CORPORATE_EXISTS_MESSAGE, type Corporate } from '@vayu/domain';
 import type { Database } from '../../db/client.js';
 import type { RequestContext } from '../../auth/principal.js';
+import { scopeOf } from '../../auth/scope.js';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
@@ -13,8 +14,8 @@ import {
 export function createCorporatesService({ db }: { db: Database }) {
   return {
     /** `/corporate-list`, by type and status (the route is for site users only). */
-    listCorporates(_ctx: RequestContext, filter: { type?: string | undefined; status?: string | undefined }) {
-      return findCorporates(db, filter);
+    listCorporates(ctx: RequestContext, filter: { type?: string | undefined; status?: string | undefined }) {
+      return findCorporates(db, scopeOf(ctx.principal), filter);
     },
 
     /** Creates the corporate and its corporate account in one transaction. */

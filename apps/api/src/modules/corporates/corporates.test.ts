@@ -6,6 +6,7 @@ import { accounts, corporates } from '../../db/schema/index.js';
 import { createCorporate } from '../../seed/builders.js';
 import { CONSOLE_HEADERS, asUser, signIn, startTestApp, type TestContext } from '../../test/harness.js';
 import { auditRowsFor, factories } from '../../test/factories.js';
+import { expectError } from '../accounts/partners.test-support.js';
 
 let t: TestContext;
 let make: ReturnType<typeof factories>;
@@ -53,14 +54,14 @@ describe('GET /api/corporates', () => {
   it('answers 400 for an unknown type, 401 without a session, 403 for non-site users', async () => {
     const site = await siteAdmin();
     const bad = await site({ method: 'GET', url: '/api/corporates?type=ngo' });
-    expect(bad.statusCode).toBe(400);
+    expectError(bad, 400, 'VALIDATION_FAILED');
     expect(bad.json().error.details[0].path).toBe('querystring.type');
-    expect((await anonymous({ method: 'GET', url: '/api/corporates' })).statusCode).toBe(401);
+    expectError(await anonymous({ method: 'GET', url: '/api/corporates' }), 401, 'UNAUTHENTICATED');
     const { account } = await make.corporate();
     const corporateUser = await signInAs(await make.user(account.id, 'admin'));
-    expect((await corporateUser({ method: 'GET', url: '/api/corporates' })).statusCode).toBe(403);
+    expectError(await corporateUser({ method: 'GET', url: '/api/corporates' }), 403, 'FORBIDDEN');
     const partner = await signInAs(await make.user((await make.partner()).id, 'admin'));
-    expect((await partner({ method: 'GET', url: '/api/corporates' })).statusCode).toBe(403);
+    expectError(await partner({ method: 'GET', url: '/api/corporates' }), 403, 'FORBIDDEN');
   });
 });
 
@@ -112,7 +113,7 @@ describe('POST /api/corporate', () => {
       url: '/api/corporate',
       payload: { name: name.toUpperCase() },
     });
-    expect(again.statusCode).toBe(409);
+    expectError(again, 409, 'CORPORATE_EXISTS');
     expect(again.json().error.message).toBe(CORPORATE_EXISTS_MESSAGE);
     const rows = await t.db.select().from(corporates);
     expect(rows.filter((c) => c.name.toLowerCase() === name.toLowerCase())).toHaveLength(1);
@@ -137,7 +138,7 @@ describe('POST /api/corporate', () => {
       url: '/api/corporate',
       payload: { name: ' ', type: 'ngo', contactEmail: 'nope' },
     });
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     const paths = response.json().error.details.map((d: { path: string }) => d.path);
     expect(paths).toEqual(expect.arrayContaining(['name', 'type', 'contactEmail']));
     const extra = await site({
@@ -145,17 +146,18 @@ describe('POST /api/corporate', () => {
       url: '/api/corporate',
       payload: { name: uniqueName('Extra'), status: 'DISABLED' },
     });
-    expect(extra.statusCode).toBe(400);
+    expectError(extra, 400, 'VALIDATION_FAILED');
   });
 
   it('answers 401 without a session and 403 for non-site users', async () => {
     const payload = { name: uniqueName('Nobody') };
-    expect(
-      (await anonymous({ method: 'POST', url: '/api/corporate', headers: CONSOLE_HEADERS, payload }))
-        .statusCode,
-    ).toBe(401);
+    expectError(
+      await anonymous({ method: 'POST', url: '/api/corporate', headers: CONSOLE_HEADERS, payload }),
+      401,
+      'UNAUTHENTICATED',
+    );
     const partner = await signInAs(await make.user((await make.partner()).id, 'admin'));
-    expect((await partner({ method: 'POST', url: '/api/corporate', payload })).statusCode).toBe(403);
+    expectError(await partner({ method: 'POST', url: '/api/corporate', payload }), 403, 'FORBIDDEN');
     const rows = await t.db.select().from(corporates).where(eq(corporates.name, payload.name));
     expect(rows).toHaveLength(0);
   });

@@ -1,21 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { homeSummarySchema } from '@vayu/domain';
+import type { FastifyInstance } from 'fastify';
+import { homeEndpoints } from '@vayu/domain';
+import { registerEndpoints } from '../../lib/endpoints.js';
 import { contextOf } from '../../plugins/authentication.js';
-import type { createHomeService } from './home.service.js';
+import type { HomeService } from './home.service.js';
 
-export const homeRoutes: FastifyPluginAsyncZod<{ home: ReturnType<typeof createHomeService> }> = async (
-  app,
-  { home },
-) => {
-  app.get(
-    '/api/home/summary',
-    {
-      schema: {
-        tags: ['home'],
-        summary: 'Counts for the home screen, within your scope',
-        response: { 200: homeSummarySchema },
-      },
-    },
-    (request) => home.getSummary(contextOf(request)),
-  );
-};
+export async function homeRoutes(app: FastifyInstance, { home }: { home: HomeService }) {
+  registerEndpoints(app, homeEndpoints, {
+    getHomeSummary: (_input, request) => home.getSummary(contextOf(request)),
+  });
+}

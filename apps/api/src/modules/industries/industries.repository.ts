@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { IndustryCategory } from '@vayu/domain';
+import { accountsWhere, type DataScope } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { accounts, industryCategories } from '../../db/schema/index.js';
 
@@ -12,8 +13,11 @@ const categoryColumns = {
   tenantCount: count(accounts.id),
 };
 
-/** Category rows with the industries (tenants, not deleted) that use each; callers group by category. */
-function selectCategories(exec: Executor) {
+/**
+ * Category rows with the industries (tenants, not deleted) within the scope
+ * that use each; callers group by category.
+ */
+function selectCategories(exec: Executor, scope: DataScope) {
   return exec
     .select(categoryColumns)
     .from(industryCategories)
@@ -23,6 +27,7 @@ function selectCategories(exec: Executor) {
         eq(accounts.industryCategoryId, industryCategories.id),
         eq(accounts.type, 'tenant'),
         ne(accounts.status, 'DELETED'),
+        accountsWhere(scope),
       ),
     )
     .$dynamic();
@@ -46,12 +51,13 @@ function toIndustryCategory(row: {
   };
 }
 
-/** Categories by name, with the number of industries (tenants) using each. */
+/** Categories by name, with the number of industries (tenants) within the scope using each. */
 export async function findIndustryCategories(
   exec: Executor,
+  scope: DataScope,
   filter: { includeDeleted: boolean },
 ): Promise<IndustryCategory[]> {
-  const rows = await selectCategories(exec)
+  const rows = await selectCategories(exec, scope)
     .where(filter.includeDeleted ? undefined : ne(industryCategories.status, 'DELETED'))
     .groupBy(industryCategories.id)
     .orderBy(asc(sql`lower(${industryCategories.name})`), asc(industryCategories.id));
@@ -60,9 +66,10 @@ export async function findIndustryCategories(
 
 export async function findIndustryCategory(
   exec: Executor,
+  scope: DataScope,
   id: number,
 ): Promise<IndustryCategory | undefined> {
-  const rows = await selectCategories(exec)
+  const rows = await selectCategories(exec, scope)
     .where(eq(industryCategories.id, id))
     .groupBy(industryCategories.id);
   return rows[0] ? toIndustryCategory(rows[0]) : undefined;

@@ -1,6 +1,7 @@
 import { CATEGORY_EXISTS_MESSAGE, type IndustryCategory } from '@vayu/domain';
 import type { Database } from '../../db/client.js';
 import type { RequestContext } from '../../auth/principal.js';
+import { scopeOf } from '../../auth/scope.js';
 import { AppError, notFound, staleVersion } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { isUniqueViolation } from '../users/users.repository.js';
@@ -17,8 +18,8 @@ const ENTITY = 'industry_category';
 
 export function createIndustriesService({ db }: { db: Database }) {
   /** A category still offered, or 404 (a deleted one can be listed but not changed). */
-  async function getActiveCategory(id: number) {
-    const category = await findIndustryCategory(db, id);
+  async function getActiveCategory(ctx: RequestContext, id: number) {
+    const category = await findIndustryCategory(db, scopeOf(ctx.principal), id);
     if (!category || category.status === 'DELETED') throw notFound('Industry category');
     return category;
   }
@@ -31,7 +32,7 @@ export function createIndustriesService({ db }: { db: Database }) {
   return {
     /** Every signed-in user needs the list for the industry form; only site users see deleted ones. */
     listCategories(ctx: RequestContext, query: { includeDeleted: boolean }) {
-      return findIndustryCategories(db, {
+      return findIndustryCategories(db, scopeOf(ctx.principal), {
         includeDeleted: query.includeDeleted && ctx.principal.userType === 'site',
       });
     },
@@ -53,7 +54,7 @@ export function createIndustriesService({ db }: { db: Database }) {
           return newId;
         })
         .catch(refuseDuplicate);
-      return (await findIndustryCategory(db, id))!;
+      return (await findIndustryCategory(db, scopeOf(ctx.principal), id))!;
     },
 
     async updateCategory(
@@ -61,7 +62,7 @@ export function createIndustriesService({ db }: { db: Database }) {
       id: number,
       body: { name: string; version: number },
     ): Promise<IndustryCategory> {
-      const current = await getActiveCategory(id);
+      const current = await getActiveCategory(ctx, id);
       if (await isCategoryNameTaken(db, body.name, id))
         throw new AppError('CATEGORY_EXISTS', CATEGORY_EXISTS_MESSAGE);
       await db
@@ -76,11 +77,11 @@ export function createIndustriesService({ db }: { db: Database }) {
           });
         })
         .catch(refuseDuplicate);
-      return (await findIndustryCategory(db, id))!;
+      return (await findIndustryCategory(db, scopeOf(ctx.principal), id))!;
     },
 
     async deleteCategory(ctx: RequestContext, id: number): Promise<IndustryCategory> {
-      const current = await getActiveCategory(id);
+      const current = await getActiveCategory(ctx, id);
       await db.transaction(async (tx) => {
         if (!(await markIndustryCategoryDeleted(tx, id))) throw notFound('Industry category');
         await recordAudit(tx, ctx, {
@@ -91,7 +92,7 @@ export function createIndustriesService({ db }: { db: Database }) {
           newValue: { name: current.name, status: 'DELETED' },
         });
       });
-      return (await findIndustryCategory(db, id))!;
+      return (await findIndustryCategory(db, scopeOf(ctx.principal), id))!;
     },
   };
 }

@@ -6,6 +6,7 @@ import { accounts, industryCategories } from '../../db/schema/index.js';
 import { createAccount, createIndustryCategory } from '../../seed/builders.js';
 import { CONSOLE_HEADERS, asUser, signIn, startTestApp, type TestContext } from '../../test/harness.js';
 import { auditRowsFor, factories } from '../../test/factories.js';
+import { expectError } from '../accounts/partners.test-support.js';
 
 let t: TestContext;
 let make: ReturnType<typeof factories>;
@@ -66,9 +67,9 @@ describe('GET /api/industries', () => {
   it('answers 400 for a bad flag and 401 without a session', async () => {
     const site = await siteAdmin();
     const bad = await site({ method: 'GET', url: '/api/industries?includeDeleted=maybe' });
-    expect(bad.statusCode).toBe(400);
+    expectError(bad, 400, 'VALIDATION_FAILED');
     expect(bad.json().error.details[0].path).toBe('querystring.includeDeleted');
-    expect((await anonymous({ method: 'GET', url: '/api/industries' })).statusCode).toBe(401);
+    expectError(await anonymous({ method: 'GET', url: '/api/industries' }), 401, 'UNAUTHENTICATED');
   });
 });
 
@@ -93,7 +94,7 @@ describe('POST /api/industry', () => {
       url: '/api/industry',
       payload: { name: ` ${existing.name.toUpperCase()} ` },
     });
-    expect(dup.statusCode).toBe(409);
+    expectError(dup, 409, 'CATEGORY_EXISTS');
     expect(dup.json().error.message).toBe(CATEGORY_EXISTS_MESSAGE);
     expect((await site({ method: 'DELETE', url: `/api/industry/${existing.id}` })).statusCode).toBe(200);
     expect(
@@ -104,24 +105,25 @@ describe('POST /api/industry', () => {
   it('validates with field details (400) and refuses unknown fields', async () => {
     const site = await siteAdmin();
     const blank = await site({ method: 'POST', url: '/api/industry', payload: { name: '   ' } });
-    expect(blank.statusCode).toBe(400);
+    expectError(blank, 400, 'VALIDATION_FAILED');
     expect(blank.json().error.details[0]).toMatchObject({ path: 'name', message: 'This field is required' });
     const extra = await site({
       method: 'POST',
       url: '/api/industry',
       payload: { name: uniqueName('X'), status: 'DELETED' },
     });
-    expect(extra.statusCode).toBe(400);
+    expectError(extra, 400, 'VALIDATION_FAILED');
   });
 
   it('answers 401 without a session and 403 for non-site users', async () => {
     const payload = { name: uniqueName('Nobody') };
-    expect(
-      (await anonymous({ method: 'POST', url: '/api/industry', headers: CONSOLE_HEADERS, payload }))
-        .statusCode,
-    ).toBe(401);
+    expectError(
+      await anonymous({ method: 'POST', url: '/api/industry', headers: CONSOLE_HEADERS, payload }),
+      401,
+      'UNAUTHENTICATED',
+    );
     const partner = await signInAs(await make.user((await make.partner()).id, 'admin'));
-    expect((await partner({ method: 'POST', url: '/api/industry', payload })).statusCode).toBe(403);
+    expectError(await partner({ method: 'POST', url: '/api/industry', payload }), 403, 'FORBIDDEN');
   });
 });
 
@@ -147,7 +149,7 @@ describe('PUT /api/industry/{id}', () => {
       url: `/api/industry/${category.id}`,
       payload: { name: uniqueName('Lost'), version: category.version },
     });
-    expect(stale.statusCode).toBe(409);
+    expectError(stale, 409, 'STALE_VERSION');
     expect(stale.json().error.message).toBe(CONFLICT_MESSAGE);
     const [row] = await t.db.select().from(industryCategories).where(eq(industryCategories.id, category.id));
     expect(row!.name).toBe(name);
@@ -170,7 +172,7 @@ describe('PUT /api/industry/{id}', () => {
       url: `/api/industry/${second.id}`,
       payload: { name: first.name.toLowerCase(), version: second.version },
     });
-    expect(response.statusCode).toBe(409);
+    expectError(response, 409, 'CATEGORY_EXISTS');
     expect(response.json().error.message).toBe(CATEGORY_EXISTS_MESSAGE);
   });
 
@@ -182,7 +184,7 @@ describe('PUT /api/industry/{id}', () => {
       url: `/api/industry/${category.id}`,
       payload: { name: '' },
     });
-    expect(response.statusCode).toBe(400);
+    expectError(response, 400, 'VALIDATION_FAILED');
     expect(response.json().error.details.map((d: { path: string }) => d.path)).toEqual(
       expect.arrayContaining(['name', 'version']),
     );
@@ -191,28 +193,30 @@ describe('PUT /api/industry/{id}', () => {
       url: `/api/industry/${category.id}`,
       payload: { name: category.name, version: category.version, status: 'DELETED' },
     });
-    expect(mass.statusCode).toBe(400);
+    expectError(mass, 400, 'VALIDATION_FAILED');
   });
 
   it('answers 404 for an unknown or deleted category, 403 for non-site users, 401 anonymous', async () => {
     const category = await addCategory();
     const site = await siteAdmin();
     const payload = { name: uniqueName('Y'), version: category.version };
-    expect((await site({ method: 'PUT', url: '/api/industry/999999', payload })).statusCode).toBe(404);
+    expectError(await site({ method: 'PUT', url: '/api/industry/999999', payload }), 404, 'NOT_FOUND');
     const tenantAdmin = await signInAs(await make.user((await make.tenant()).id, 'admin'));
-    expect(
-      (await tenantAdmin({ method: 'PUT', url: `/api/industry/${category.id}`, payload })).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await anonymous({
-          method: 'PUT',
-          url: `/api/industry/${category.id}`,
-          headers: CONSOLE_HEADERS,
-          payload,
-        })
-      ).statusCode,
-    ).toBe(401);
+    expectError(
+      await tenantAdmin({ method: 'PUT', url: `/api/industry/${category.id}`, payload }),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await anonymous({
+        method: 'PUT',
+        url: `/api/industry/${category.id}`,
+        headers: CONSOLE_HEADERS,
+        payload,
+      }),
+      401,
+      'UNAUTHENTICATED',
+    );
     await site({ method: 'DELETE', url: `/api/industry/${category.id}` });
     expect((await site({ method: 'PUT', url: `/api/industry/${category.id}`, payload })).statusCode).toBe(
       404,
@@ -244,21 +248,22 @@ describe('DELETE /api/industry/{id}', () => {
       oldValue: { status: 'ENABLED' },
       newValue: { status: 'DELETED', name: category.name },
     });
-    expect((await site({ method: 'DELETE', url: `/api/industry/${category.id}` })).statusCode).toBe(404);
+    expectError(await site({ method: 'DELETE', url: `/api/industry/${category.id}` }), 404, 'NOT_FOUND');
   });
 
   it('answers 400 for a bad id, 401 anonymous, 403 for non-site users', async () => {
     const category = await addCategory();
     const site = await siteAdmin();
     const bad = await site({ method: 'DELETE', url: '/api/industry/abc' });
-    expect(bad.statusCode).toBe(400);
+    expectError(bad, 400, 'VALIDATION_FAILED');
     expect(bad.json().error.details[0].path).toBe('params.id');
-    expect(
-      (await anonymous({ method: 'DELETE', url: `/api/industry/${category.id}`, headers: CONSOLE_HEADERS }))
-        .statusCode,
-    ).toBe(401);
+    expectError(
+      await anonymous({ method: 'DELETE', url: `/api/industry/${category.id}`, headers: CONSOLE_HEADERS }),
+      401,
+      'UNAUTHENTICATED',
+    );
     const partner = await signInAs(await make.user((await make.partner()).id, 'admin'));
-    expect((await partner({ method: 'DELETE', url: `/api/industry/${category.id}` })).statusCode).toBe(403);
+    expectError(await partner({ method: 'DELETE', url: `/api/industry/${category.id}` }), 403, 'FORBIDDEN');
     const [row] = await t.db.select().from(industryCategories).where(eq(industryCategories.id, category.id));
     expect(row!.status).toBe('ENABLED');
   });

@@ -1,6 +1,7 @@
-import { type SQL, and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { statutoryAccountSchema } from '@vayu/domain';
+import { accountsWhere, type DataScope } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { accounts, boardTenants } from '../../db/schema/index.js';
 
@@ -16,11 +17,11 @@ export interface StatutoryValues {
   zip: string | null;
 }
 
-/** A board (statutory) account with the number of industries mapped to it. */
+/** A board (statutory) account within the scope, with the number of industries mapped to it. */
 export async function findStatutoryAccount(
   exec: Executor,
+  scope: DataScope,
   id: number,
-  scope: SQL | undefined,
 ): Promise<StatutoryAccount | undefined> {
   const rows = await exec
     .select({
@@ -38,7 +39,7 @@ export async function findStatutoryAccount(
     })
     .from(accounts)
     .leftJoin(boardTenants, eq(boardTenants.statutoryAccountId, accounts.id))
-    .where(and(eq(accounts.id, id), eq(accounts.type, 'statutory'), scope))
+    .where(and(eq(accounts.id, id), eq(accounts.type, 'statutory'), accountsWhere(scope)))
     .groupBy(accounts.id);
   return rows[0] ? { ...rows[0], mappedTenants: Number(rows[0].mappedTenants) } : undefined;
 }
@@ -51,9 +52,10 @@ export async function insertStatutoryAccount(exec: Executor, values: StatutoryVa
   return row!.id;
 }
 
-/** Only when the row is still at `version`; false when someone changed it first. */
+/** Only when the row is within the scope and still at `version`; false when someone changed it first. */
 export async function updateStatutoryAccount(
   exec: Executor,
+  scope: DataScope,
   id: number,
   version: number,
   values: StatutoryValues,
@@ -61,7 +63,14 @@ export async function updateStatutoryAccount(
   const rows = await exec
     .update(accounts)
     .set({ ...values, version: sql`${accounts.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(accounts.id, id), eq(accounts.type, 'statutory'), eq(accounts.version, version)))
+    .where(
+      and(
+        eq(accounts.id, id),
+        eq(accounts.type, 'statutory'),
+        eq(accounts.version, version),
+        accountsWhere(scope),
+      ),
+    )
     .returning({ id: accounts.id });
   return rows.length > 0;
 }

@@ -1,44 +1,18 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { statutoryAccountSchema, statutoryBodySchema } from '@vayu/domain';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import { statutoryEndpoints } from '@vayu/domain';
+import { registerEndpoints } from '../../lib/endpoints.js';
 import { contextOf } from '../../plugins/authentication.js';
 import type { StatutoryService } from './statutory.service.js';
 
-export const statutoryRoutes: FastifyPluginAsyncZod<{ statutory: StatutoryService }> = async (
-  app,
-  { statutory },
-) => {
-  app.get(
-    '/api/statutory/:id',
-    {
-      schema: {
-        tags: ['statutory'],
-        summary: 'A statutory (board) account with the number of industries mapped to it',
-        params: z.object({ id: z.coerce.number().int().positive() }),
-        response: { 200: statutoryAccountSchema },
-      },
+export async function statutoryRoutes(app: FastifyInstance, { statutory }: { statutory: StatutoryService }) {
+  registerEndpoints(app, statutoryEndpoints, {
+    getStatutoryAccount: ({ params }, request) =>
+      statutory.getStatutoryAccount(contextOf(request), params.id),
+    saveStatutoryAccount: async ({ params, body }, request, reply) => {
+      const result = await statutory.saveStatutoryAccount(contextOf(request), params.id, body);
+      // A new board account is created (201); an existing one is updated (200).
+      if (result.created) reply.status(201);
+      return result.account;
     },
-    (request) => statutory.getStatutoryAccount(contextOf(request), request.params.id),
-  );
-
-  app.post(
-    '/api/statutory/:id',
-    {
-      schema: {
-        tags: ['statutory'],
-        summary: 'Create (id 0) or update a statutory account',
-        params: z.object({ id: z.coerce.number().int().min(0) }),
-        body: statutoryBodySchema,
-        response: { 200: statutoryAccountSchema, 201: statutoryAccountSchema },
-      },
-    },
-    async (request, reply) => {
-      const result = await statutory.saveStatutoryAccount(
-        contextOf(request),
-        request.params.id,
-        request.body,
-      );
-      return reply.status(result.created ? 201 : 200).send(result.account);
-    },
-  );
-};
+  });
+}

@@ -1,8 +1,8 @@
 import { FIELD_MESSAGES } from '@vayu/domain';
 import type { Database } from '../../db/client.js';
 import type { RequestContext } from '../../auth/principal.js';
-import { visibleAccountsCondition } from '../../auth/scope.js';
-import { badRequest, notFound, staleVersion } from '../../lib/errors.js';
+import { scopeOf } from '../../auth/scope.js';
+import { fieldError, notFound, staleVersion } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
   type StatutoryAccount,
@@ -25,7 +25,7 @@ const auditedFields = (a: Omit<StatutoryAccount, 'id' | 'status' | 'mappedTenant
 export function createStatutoryService({ db }: { db: Database }) {
   /** Site users see every board; a board's own users see their board; anyone else gets 404. */
   async function getVisible(ctx: RequestContext, id: number) {
-    const account = await findStatutoryAccount(db, id, visibleAccountsCondition(ctx.principal));
+    const account = await findStatutoryAccount(db, scopeOf(ctx.principal), id);
     if (!account) throw notFound('Statutory account');
     return account;
   }
@@ -61,18 +61,15 @@ export function createStatutoryService({ db }: { db: Database }) {
           });
           return createdId;
         });
-        return { created: true, account: (await findStatutoryAccount(db, newId, undefined))! };
+        return { created: true, account: (await findStatutoryAccount(db, scopeOf(ctx.principal), newId))! };
       }
 
       const current = await getVisible(ctx, id);
-      if (body.version === undefined) {
-        throw badRequest('The request has invalid fields.', [
-          { path: 'version', message: FIELD_MESSAGES.required },
-        ]);
-      }
+      if (body.version === undefined) throw fieldError('version', FIELD_MESSAGES.required, 'FIELD_REQUIRED');
       const { version } = body;
+      const scope = scopeOf(ctx.principal);
       await db.transaction(async (tx) => {
-        if (!(await updateStatutoryAccount(tx, id, version, values))) throw staleVersion();
+        if (!(await updateStatutoryAccount(tx, scope, id, version, values))) throw staleVersion();
         await recordAudit(tx, ctx, {
           entity: 'account',
           entityId: id,
@@ -82,7 +79,7 @@ export function createStatutoryService({ db }: { db: Database }) {
           newValue: auditedFields(values),
         });
       });
-      return { created: false, account: (await findStatutoryAccount(db, id, undefined))! };
+      return { created: false, account: (await findStatutoryAccount(db, scope, id))! };
     },
   };
 }

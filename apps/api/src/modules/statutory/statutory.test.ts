@@ -5,6 +5,7 @@ import { CONFLICT_MESSAGE } from '@vayu/domain';
 import { accounts } from '../../db/schema/index.js';
 import { CONSOLE_HEADERS, asUser, signIn, startTestApp, type TestContext } from '../../test/harness.js';
 import { auditRowsFor, factories } from '../../test/factories.js';
+import { expectError } from '../accounts/partners.test-support.js';
 
 let t: TestContext;
 let make: ReturnType<typeof factories>;
@@ -57,14 +58,18 @@ describe('GET /api/statutory/{id}', () => {
     const board = await make.board();
     const otherBoard = await make.board();
     const officer = await signInAs(await make.user(otherBoard.id, 'admin'));
-    expect((await officer({ method: 'GET', url: `/api/statutory/${board.id}` })).statusCode).toBe(404);
+    expectError(await officer({ method: 'GET', url: `/api/statutory/${board.id}` }), 404, 'NOT_FOUND');
     const tenant = await make.tenant();
     const site = await siteAdmin();
-    expect((await site({ method: 'GET', url: `/api/statutory/${tenant.id}` })).statusCode).toBe(404);
+    expectError(await site({ method: 'GET', url: `/api/statutory/${tenant.id}` }), 404, 'NOT_FOUND');
     const tenantAdmin = await signInAs(await make.user(tenant.id, 'admin'));
-    expect((await tenantAdmin({ method: 'GET', url: `/api/statutory/${board.id}` })).statusCode).toBe(403);
-    expect((await anonymous({ method: 'GET', url: `/api/statutory/${board.id}` })).statusCode).toBe(401);
-    expect((await site({ method: 'GET', url: '/api/statutory/abc' })).statusCode).toBe(400);
+    expectError(await tenantAdmin({ method: 'GET', url: `/api/statutory/${board.id}` }), 403, 'FORBIDDEN');
+    expectError(
+      await anonymous({ method: 'GET', url: `/api/statutory/${board.id}` }),
+      401,
+      'UNAUTHENTICATED',
+    );
+    expectError(await site({ method: 'GET', url: '/api/statutory/abc' }), 400, 'VALIDATION_FAILED');
   });
 });
 
@@ -111,7 +116,7 @@ describe('POST /api/statutory/{id}', () => {
       url: `/api/statutory/${created.id}`,
       payload: boardBody({ name: 'Lost Update', version: 1 }),
     });
-    expect(stale.statusCode).toBe(409);
+    expectError(stale, 409, 'STALE_VERSION');
     expect(stale.json().error.message).toBe(CONFLICT_MESSAGE);
     const [row] = await t.db.select().from(accounts).where(eq(accounts.id, created.id));
     expect(row!.name).toBe('Renamed Board');
@@ -124,13 +129,13 @@ describe('POST /api/statutory/{id}', () => {
       url: '/api/statutory/0',
       payload: { name: '', contactEmail: 'x' },
     });
-    expect(invalid.statusCode).toBe(400);
+    expectError(invalid, 400, 'VALIDATION_FAILED');
     expect(invalid.json().error.details.map((d: { path: string }) => d.path)).toEqual(
       expect.arrayContaining(['name', 'contactEmail']),
     );
     const board = await make.board();
     const noVersion = await site({ method: 'POST', url: `/api/statutory/${board.id}`, payload: boardBody() });
-    expect(noVersion.statusCode).toBe(400);
+    expectError(noVersion, 400, 'VALIDATION_FAILED');
     expect(noVersion.json().error.details[0].path).toBe('version');
     for (const field of ['type', 'status', 'partnerId']) {
       const response = await site({
@@ -138,7 +143,7 @@ describe('POST /api/statutory/{id}', () => {
         url: `/api/statutory/${board.id}`,
         payload: { ...boardBody({ version: 1 }), [field]: field === 'partnerId' ? 5 : 'tenant' },
       });
-      expect(response.statusCode, field).toBe(400);
+      expectError(response, 400, 'VALIDATION_FAILED');
     }
     const [row] = await t.db.select().from(accounts).where(eq(accounts.id, board.id));
     expect(row).toMatchObject({ type: 'statutory', status: 'ENABLED', version: 1 });
@@ -147,34 +152,37 @@ describe('POST /api/statutory/{id}', () => {
   it('answers 404 for an account that is not a board, 403 for board users and plain site users, 401 anonymous', async () => {
     const site = await siteAdmin();
     const tenant = await make.tenant();
-    expect(
-      (await site({ method: 'POST', url: `/api/statutory/${tenant.id}`, payload: boardBody({ version: 1 }) }))
-        .statusCode,
-    ).toBe(404);
+    expectError(
+      await site({ method: 'POST', url: `/api/statutory/${tenant.id}`, payload: boardBody({ version: 1 }) }),
+      404,
+      'NOT_FOUND',
+    );
     const board = await make.board();
     const officer = await signInAs(await make.user(board.id, 'admin'));
-    expect(
-      (
-        await officer({
-          method: 'POST',
-          url: `/api/statutory/${board.id}`,
-          payload: boardBody({ version: 1 }),
-        })
-      ).statusCode,
-    ).toBe(403);
+    expectError(
+      await officer({
+        method: 'POST',
+        url: `/api/statutory/${board.id}`,
+        payload: boardBody({ version: 1 }),
+      }),
+      403,
+      'FORBIDDEN',
+    );
     const siteUser = await signInAs(await make.siteUser('user'));
-    expect(
-      (await siteUser({ method: 'POST', url: '/api/statutory/0', payload: boardBody() })).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await anonymous({
-          method: 'POST',
-          url: '/api/statutory/0',
-          headers: CONSOLE_HEADERS,
-          payload: boardBody(),
-        })
-      ).statusCode,
-    ).toBe(401);
+    expectError(
+      await siteUser({ method: 'POST', url: '/api/statutory/0', payload: boardBody() }),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await anonymous({
+        method: 'POST',
+        url: '/api/statutory/0',
+        headers: CONSOLE_HEADERS,
+        payload: boardBody(),
+      }),
+      401,
+      'UNAUTHENTICATED',
+    );
   });
 });

@@ -7,6 +7,7 @@ import { closeAllDialogs, DialogHost } from '../../components/dialogs';
 import { createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { PartnerList } from './partner-list';
+import { tenantDetail } from '../tenants/tenants.test-support';
 
 const partners: PartnerSummary[] = [
   {
@@ -135,7 +136,8 @@ describe('PartnerList', () => {
         : jsonResponse(partners),
     );
     expect(await screen.findByText('The partners could not be loaded.')).toBeInTheDocument();
-    expect(screen.getByText('You may not list partners.')).toBeInTheDocument();
+    // Worded by its code, not with the server's text.
+    expect(screen.getByText('You are not allowed to do this.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table', { name: 'Partners (2)' })).toBeInTheDocument();
@@ -187,7 +189,7 @@ describe('PartnerList', () => {
     const { user, api } = renderList('/partners', () => jsonResponse(current), {
       'POST /api/changeTenantStatus/3': () => {
         current = partners.map((p) => (p.id === 3 ? { ...p, status: 'ENABLED' as const } : p));
-        return jsonResponse({ id: 3, status: 'ENABLED' });
+        return jsonResponse(tenantDetail({ id: 3, type: 'partner', status: 'ENABLED' }));
       },
     });
     const table = await screen.findByRole('table', { name: 'Partners (2)' });

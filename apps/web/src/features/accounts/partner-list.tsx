@@ -1,39 +1,28 @@
-import {
-  Anchor,
-  Button,
-  Group,
-  SegmentedControl,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
+import { Anchor, Button, Group, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { findIndianState, type AccountStatus, type PartnerSummary } from '@vayu/domain';
+import {
+  findIndianState,
+  partnerListQuerySchema,
+  type AccountStatus,
+  type PartnerSummary,
+} from '@vayu/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { dialogs } from '../../components/dialogs';
+import { useListState } from '../../components/list';
+import { UrlSearchInput } from '../../components/url-search-input';
 import { formatNumber } from '../../i18n';
 import { useChangeAccountStatus, type AccountStatusChange } from './api/change-account-status';
-import {
-  PARTNER_STATUS_FILTERS,
-  partnerKeys,
-  usePartners,
-  type PartnerStatusFilter,
-} from './api/get-partners';
+import { partnerKeys, usePartners } from './api/get-partners';
 import { PartnersEditDialog } from './partners-edit-dialog';
 
 const ALL = 'ALL';
-const SEARCH_DEBOUNCE_MS = 300;
-
-function parseStatusFilter(value: string | null): PartnerStatusFilter | undefined {
-  return PARTNER_STATUS_FILTERS.find((status) => status === value);
-}
+/** The status filters the list offers; no status means all. */
+const STATUS_FILTERS = ['ENABLED', 'DISABLED'] as const;
 
 type DialogState = { type: 'add' } | { type: 'edit'; id: number } | null;
 
@@ -44,29 +33,11 @@ type DialogState = { type: 'add' } | { type: 'edit'; id: number } | null;
  */
 export function PartnerList() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const status = parseStatusFilter(searchParams.get('status'));
-  const search = searchParams.get('search')?.trim() || undefined;
-  const [searchText, setSearchText] = useState(search ?? '');
+  const list = useListState(partnerListQuerySchema);
+  const { status, search } = list.query;
   const [dialog, setDialog] = useState<DialogState>(null);
-  const partners = usePartners({ status, search });
+  const partners = usePartners(list.query);
   useDocumentTitle(`${t('partners.title')} · ${t('common.appName')}`);
-
-  const setParam = (name: string, value: string | undefined) =>
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: name === 'search' },
-    );
-
-  const applySearch = useDebouncedCallback(
-    (text: string) => setParam('search', text.trim() || undefined),
-    SEARCH_DEBOUNCE_MS,
-  );
 
   return (
     <Stack gap="lg">
@@ -76,18 +47,11 @@ export function PartnerList() {
       </Group>
 
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <TextInput
-          type="search"
+        <UrlSearchInput
+          value={search}
+          onSearch={(next) => list.change({ search: next })}
           label={t('partners.search')}
           placeholder={t('partners.searchPlaceholder')}
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
-            applySearch(event.currentTarget.value);
-          }}
-          // Leaving the box (e.g. to click a row) sends a pending search now, on this page.
-          onBlur={() => applySearch.flush()}
-          w={300}
         />
         <Stack gap={4}>
           <Text id="partner-status-filter" size="sm" fw={500}>
@@ -95,8 +59,8 @@ export function PartnerList() {
           </Text>
           <SegmentedControl
             aria-labelledby="partner-status-filter"
-            value={status ?? ALL}
-            onChange={(value) => setParam('status', parseStatusFilter(value))}
+            value={STATUS_FILTERS.find((item) => item === status) ?? ALL}
+            onChange={(value) => list.change({ status: STATUS_FILTERS.find((item) => item === value) })}
             data={[
               { value: ALL, label: t('partners.all') },
               { value: 'ENABLED', label: t('partners.enabled') },

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { CONFLICT_MESSAGE, partnerFormSchema, type PartnerForm } from '@vayu/domain';
+import { partnerFormSchema, type PartnerForm } from '@vayu/domain';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api-client';
-import { getErrorMessage } from '../../app/error-message';
+import { getErrorMessage, hasErrorCode } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
+import { applyServerError } from '../../components/form';
 import { partnerQueryOptions, usePartner } from './api/get-partner';
 import { useCreatePartner, useUpdatePartner } from './api/save-partner';
 import {
@@ -134,31 +134,13 @@ function PartnerForm({ partnerId, initial, initialVersion, onClose }: PartnerFor
       }
       onClose();
     } catch (error) {
-      if (
-        isApiError(error) &&
-        error.status === 409 &&
-        partnerId !== null &&
-        error.message === CONFLICT_MESSAGE
-      ) {
+      if (partnerId !== null && hasErrorCode(error, 'STALE_VERSION')) {
         setConflict(true);
         return;
       }
-      if (isApiError(error) && error.status === 409) {
-        setError('contactEmail', { message: error.message }, { shouldFocus: true });
-        return;
-      }
-      if (isApiError(error) && error.status === 400) {
-        const fieldErrors = error.details.filter((detail) => (FIELD_NAMES as string[]).includes(detail.path));
-        fieldErrors.forEach((detail, index) =>
-          setError(
-            detail.path as keyof PartnerFormValues,
-            { message: detail.message },
-            { shouldFocus: index === 0 },
-          ),
-        );
-        if (fieldErrors.length > 0) return;
-      }
-      setFormError(getErrorMessage(t, error));
+      const outcome = applyServerError(error, setError, t, { fields: FIELD_NAMES });
+      if (outcome.isShownOnField) return;
+      setFormError(outcome.message);
       notifyFailure(partnerId !== null ? t('partners.form.updateError') : t('partners.form.createError'));
     }
   });

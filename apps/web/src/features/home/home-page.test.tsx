@@ -35,7 +35,7 @@ describe('HomePage', () => {
   it('shows an error with a retry that loads the counts', async () => {
     let attempt = 0;
     const { user } = renderHome(() =>
-      ++attempt === 1 ? errorResponse(503, 'INTERNAL', 'Database unavailable') : jsonResponse(summary),
+      ++attempt === 1 ? errorResponse(500, 'INTERNAL', 'Database unavailable') : jsonResponse(summary),
     );
     expect(await screen.findByText('The summary could not be loaded.')).toBeInTheDocument();
     // A 5xx never shows the server's internals.

@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
-import { CORPORATE_EXISTS_MESSAGE, corporateBodySchema, CORPORATE_TYPES } from '@vayu/domain';
+import { corporateBodySchema, CORPORATE_TYPES } from '@vayu/domain';
 import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { isApiError } from '../../app/api-client';
-import { getErrorMessage } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
-import { EmailField, TextField } from '../../components/form';
+import { applyServerError, EmailField, TextField } from '../../components/form';
 import { useCreateCorporate } from './api/create-corporate';
 import type { CorporateType } from './api/master-keys';
 
@@ -62,25 +60,13 @@ function CorporateForm({ defaultType, onClose }: Omit<CorporatesAddDialogProps, 
     try {
       await createCorporate.mutateAsync(body);
     } catch (error) {
-      if (isApiError(error) && error.status === 409) {
-        setError(
-          'name',
-          {
-            message:
-              error.message === CORPORATE_EXISTS_MESSAGE ? t('masters.corporates.exists') : error.message,
-          },
-          { shouldFocus: true },
-        );
-        return;
-      }
-      const details = isApiError(error) ? error.details : [];
-      const fields = details.filter((d) => ['name', 'type', 'contactEmail'].includes(d.path));
-      fields.forEach((detail) =>
-        setError(detail.path as keyof CorporateFormValues, { message: detail.message }),
-      );
-      if (fields.length > 0) return;
-      const message = getErrorMessage(t, error);
-      setFormError(message);
+      // A name already used is said under the name.
+      const outcome = applyServerError(error, setError, t, {
+        fields: ['name', 'type', 'contactEmail'],
+        codeFields: { CORPORATE_EXISTS: 'name' },
+      });
+      if (outcome.isShownOnField) return;
+      setFormError(outcome.message);
       notifyFailure(t('masters.corporates.createError'));
       return;
     }

@@ -1,17 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import {
-  CATEGORY_EXISTS_MESSAGE,
-  CONFLICT_MESSAGE,
-  industryCategoryBodySchema,
-  type IndustryCategory,
-} from '@vayu/domain';
+import { industryCategoryBodySchema, type IndustryCategory } from '@vayu/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api-client';
+import { hasErrorCode } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
-import { TextField } from '../../components/form';
+import { applyServerError, TextField } from '../../components/form';
 import { useIndustries } from './api/get-industries';
 import { useCreateIndustry, useUpdateIndustry } from './api/save-industry';
 
@@ -26,8 +21,8 @@ type CategoryFormValues = { name: string };
 
 /**
  * Add or rename an industry category. The name is trimmed; a duplicate shows
- * the server's 'Category already exists.' on the field, anything else
- * 'Problem in updating Category.'.
+ * 'Category already exists.' on the field, anything else 'Problem in
+ * updating Category.'.
  */
 export function IndustryCategoriesEditDialog({
   opened,
@@ -79,17 +74,13 @@ function CategoryForm({ category, onClose }: { category: IndustryCategory | null
       if (category) await updateIndustry.mutateAsync({ id: category.id, body: { name, version } });
       else await createIndustry.mutateAsync({ name });
     } catch (error) {
-      if (isApiError(error) && error.message === CATEGORY_EXISTS_MESSAGE) {
-        setError('name', { message: t('masters.categories.exists') }, { shouldFocus: true });
-        return;
-      }
-      if (isApiError(error) && error.status === 409 && error.message === CONFLICT_MESSAGE) {
+      if (hasErrorCode(error, 'STALE_VERSION')) {
         setConflict(true);
         return;
       }
-      const detail = isApiError(error) ? error.details.find((item) => item.path === 'name') : undefined;
-      if (detail) setError('name', { message: detail.message }, { shouldFocus: true });
-      notifyFailure(t('masters.categories.updateError'));
+      applyServerError(error, setError, t, { fields: ['name'], codeFields: { CATEGORY_EXISTS: 'name' } });
+      // A name already used is said under the name; anything else also in a notification.
+      if (!hasErrorCode(error, 'CATEGORY_EXISTS')) notifyFailure(t('masters.categories.updateError'));
       return;
     }
     notifySuccess(t('masters.categories.updated'));

@@ -60,8 +60,9 @@ describe('IndustryCategoryList', () => {
     const { user, api } = renderList({
       'GET /api/industries': () => jsonResponse(rows),
       'DELETE /api/industry/2': () => {
+        const deleted = { ...rows.find((row) => row.id === 2)!, status: 'DELETED' };
         rows = rows.filter((row) => row.id !== 2);
-        return new Response(null, { status: 204 });
+        return jsonResponse(deleted);
       },
     });
     const table = await screen.findByRole('table', { name: 'Industry categories (2)' });
@@ -77,7 +78,7 @@ describe('IndustryCategoryList', () => {
   it('shows a duplicate name on the field and sends the name trimmed', async () => {
     const { user, api } = renderList({
       'GET /api/industries': () => jsonResponse([category(1, 'Cement')]),
-      'POST /api/industry': () => errorResponse(409, 'CONFLICT', 'Category already exists.'),
+      'POST /api/industry': () => errorResponse(409, 'CATEGORY_EXISTS', 'Category already exists.'),
     });
     await screen.findByRole('table', { name: 'Industry categories (1)' });
     await user.click(screen.getByRole('button', { name: 'Add Category' }));

@@ -4,9 +4,8 @@ import type { IndustryCategory } from '@vayu/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { dialogs } from '../../components/dialogs';
+import { ConfirmDeleteButton } from '../../components/list';
 import { formatNumber } from '../../i18n';
 import { useDeleteIndustry } from './api/delete-industry';
 import { useIndustries } from './api/get-industries';
@@ -127,32 +126,14 @@ function CategoryTable({
 function DeleteCategoryButton({ category }: { category: IndustryCategory }) {
   const { t } = useTranslation();
   const deleteIndustry = useDeleteIndustry();
-
-  const onClick = async () => {
-    const confirmed = await dialogs.confirm({
-      message: t('masters.categories.confirmDelete', { name: category.name }),
-      confirmLabel: t('masters.delete'),
-      destructive: true,
-    });
-    if (!confirmed) return;
-    try {
-      await deleteIndustry.mutateAsync(category.id);
-      notifySuccess(t('masters.categories.updated'));
-    } catch {
-      notifyFailure(t('masters.categories.updateError'));
-    }
-  };
-
   return (
-    <Button
-      size="compact-sm"
-      variant="light"
-      color="red"
-      onClick={() => void onClick()}
-      loading={deleteIndustry.isPending}
-      aria-label={t('masters.categories.deleteCategory', { name: category.name })}
-    >
-      {t('masters.delete')}
-    </Button>
+    <ConfirmDeleteButton
+      label={t('masters.delete')}
+      accessibleName={t('masters.categories.deleteCategory', { name: category.name })}
+      confirmMessage={t('masters.categories.confirmDelete', { name: category.name })}
+      onDelete={() => deleteIndustry.mutateAsync(category.id)}
+      successMessage={t('masters.categories.updated')}
+      failureMessage={t('masters.categories.updateError')}
+    />
   );
 }

@@ -19,10 +19,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { isApiError } from '../../app/api-client';
-import { getErrorMessage } from '../../app/error-message';
+import { getErrorMessage, hasErrorCode } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
-import { NumberField, TextField } from '../../components/form';
+import { applyServerError, NumberField, TextField } from '../../components/form';
 import { formatNumber } from '../../i18n';
 import { useSubscription, useUpdateSubscription, type Subscription } from './api/get-subscription';
 
@@ -115,17 +114,12 @@ function SubscriptionForm({
         notifySuccess(t('tenants.subscription.success'));
       },
       onError: (error) => {
-        if (isApiError(error) && error.status === 409) {
+        if (hasErrorCode(error, 'STALE_VERSION')) {
           setConflict(true);
           return;
         }
-        if (isApiError(error) && error.status === 400) {
-          for (const detail of error.details) {
-            const field = FIELDS.find((name) => name === detail.path);
-            if (field) setError(field, { type: 'server', message: detail.message });
-          }
-        }
-        notifyFailure(getErrorMessage(t, error), t('tenants.subscription.failure'));
+        const { message } = applyServerError(error, setError, t, { fields: FIELDS });
+        notifyFailure(message, t('tenants.subscription.failure'));
       },
     }),
   );

@@ -1,8 +1,5 @@
 import { COUNTRIES, INDIAN_STATES } from '@vayu/domain';
 
-/** Spec §9: the tenant list shows 9 industries a page. */
-export const TENANT_PAGE_SIZE = 9;
-
 export type CountryCode = (typeof COUNTRIES)[number]['code'];
 
 /** International dialling codes of the countries the console offers. */

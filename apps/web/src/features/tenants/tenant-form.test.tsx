@@ -1,12 +1,13 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor } from '@testing-library/react';
-import { CONFLICT_MESSAGE, type TenantDetail } from '@vayu/domain';
+import { CONFLICT_MESSAGE } from '@vayu/domain';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setStoredUser } from '../../app/session';
 import { closeAllDialogs } from '../../components/dialogs';
 import { buildUser, createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
+import { tenantDetail } from './tenants.test-support';
 import { TenantFormPage } from './tenant-form';
 
 afterEach(() => {
@@ -15,50 +16,6 @@ afterEach(() => {
     notifications.clean();
   });
 });
-
-function tenantDetail(overrides: Partial<TenantDetail> = {}): TenantDetail {
-  return {
-    id: 21,
-    name: 'Shree Cement Works',
-    type: 'tenant',
-    status: 'ENABLED',
-    workingStatus: 'ON',
-    partnerId: 4,
-    partnerName: 'Green Analytics',
-    industryId: 3,
-    industry: { id: 3, name: 'Cement' },
-    industryCode: null,
-    corporate: null,
-    contactEmail: 'env@shree.example',
-    contactNo: '919876543210',
-    address: 'Plot 4, RIICO Area',
-    city: 'Beawar',
-    stateCode: 'RJ',
-    stateName: 'Rajasthan',
-    countryCode: 'IN',
-    countryName: 'India',
-    zip: '305901',
-    gstin: null,
-    latitude: 26.1,
-    longitude: 74.3,
-    timeZone: 'Asia/Kolkata',
-    logoUrl: null,
-    ioeyeTenantId: 0,
-    planDetails: { planCode: 'BASIC', paymentMode: false, userQuota: 5, parameterQuota: 20, cameraQuota: 2 },
-    isRemotePerformanceCheck: false,
-    tenantPermissionDetails: [],
-    isBlocked: false,
-    partnerSince: '2026-01-10T08:00:00.000Z',
-    primaryUser: null,
-    activationAwaited: false,
-    isDemo: false,
-    approvalStatus: 'APPROVED',
-    createdAt: '2026-01-10T08:00:00.000Z',
-    updatedAt: '2026-01-10T08:00:00.000Z',
-    version: 2,
-    ...overrides,
-  };
-}
 
 const partners = [
   {
@@ -212,7 +169,7 @@ describe('TenantFormPage', { timeout: 20_000 }, () => {
         jsonResponse(++loads === 1 ? tenantDetail() : tenantDetail({ name: 'Shree Cement Ltd', version: 3 })),
       'PUT /api/tenants/21': ({ init }) =>
         formDataOf(init).get('version') === '2'
-          ? errorResponse(409, 'CONFLICT', CONFLICT_MESSAGE)
+          ? errorResponse(409, 'STALE_VERSION', CONFLICT_MESSAGE)
           : jsonResponse(tenantDetail({ version: 4 })),
     });
     await screen.findByDisplayValue('Shree Cement Works');
@@ -240,6 +197,41 @@ describe('TenantFormPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Something went wrong, try again later.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/tenants'));
+  });
+
+  it("shows the server's refusal of a logo under the logo, worded by its code", async () => {
+    const { user } = renderForm('/new/tenants/partner/21', {
+      'PUT /api/tenants/21': () =>
+        errorResponse(413, 'PAYLOAD_TOO_LARGE', 'Server text.', [
+          { path: 'logo', message: 'Server text.', code: 'FIELD_TOO_LARGE' },
+        ]),
+    });
+    await screen.findByDisplayValue('Shree Cement Works');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('The logo must be at most 512 KB')).toBeInTheDocument();
+    expect(screen.queryByText('Server text.')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('puts a refused partner change under the partner', async () => {
+    const message = 'Use the migrate-partner action to change the partner';
+    const { user } = renderForm('/new/tenants/partner/21', {
+      'PUT /api/tenants/21': () =>
+        errorResponse(
+          422,
+          'PARTNER_CHANGE_REFUSED',
+          message,
+          [{ path: 'partnerId', message, code: 'FIELD_RULE' }],
+          {
+            reason: 'useMigrate',
+          },
+        ),
+    });
+    await screen.findByDisplayValue('Shree Cement Works');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Partner/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
 
   it('refuses a logo that is not an image or too large', async () => {

@@ -8,6 +8,7 @@ import { closeAllDialogs, DialogHost } from '../../components/dialogs';
 import { buildUser, createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { TenantList } from './tenant-list';
+import { tenantDetail } from './tenants.test-support';
 
 afterEach(() => {
   act(() => {
@@ -139,8 +140,9 @@ describe('TenantList', () => {
   it('enables through the partner request, then opens the subscription page', async () => {
     const { user, api } = renderList('/tenants', {
       'GET /api/tenants': () => jsonResponse(pageOf([tenantRow({ status: 'DISABLED' })])),
-      'POST /api/addPartnerRequest': () => jsonResponse({ id: 5 }, 201),
-      'POST /api/changeTenantStatus/21': () => jsonResponse({}),
+      'POST /api/addPartnerRequest': () =>
+        jsonResponse({ id: 5, tenantId: 21, partnerId: 4, status: 'REQUESTED' }),
+      'POST /api/changeTenantStatus/21': () => jsonResponse(tenantDetail({ status: 'ENABLED' })),
     });
     await screen.findByRole('table', { name: /^Industries:/ });
     expect(statusSwitch()).not.toBeChecked();
@@ -168,6 +170,7 @@ describe('TenantList', () => {
       partnerId: '4',
       status: 'DISABLED',
       remoteCalibration: 'true',
+      type: 'tenant',
     });
     expect(screen.getByRole('searchbox', { name: 'Search industries' })).toHaveValue('steel');
     expect(screen.getByRole('radio', { name: 'Disabled' })).toBeChecked();
@@ -199,6 +202,55 @@ describe('TenantList', () => {
         /^\/tenants\?status=ENABLED&search=cem&page=2$/,
       ),
     );
+  });
+
+  it('says why an industry cannot move to a partner, worded by the reason code', async () => {
+    const { user } = renderList('/tenants', {
+      'GET /api/tenants': () => jsonResponse(pageOf([tenantRow()])),
+      'GET /api/partners': () =>
+        jsonResponse([
+          {
+            id: 5,
+            name: 'Doon Instruments',
+            status: 'ENABLED',
+            contactEmail: null,
+            contactNo: null,
+            city: null,
+            state: null,
+            tenantCount: 0,
+            createdAt: '2026-01-01T00:00:00.000Z',
+          },
+        ]),
+      'GET /api/partnerMigrate/21/5': () =>
+        jsonResponse({
+          tenant: { id: 21, name: 'Shree Cement Works' },
+          fromPartner: { id: 4, name: 'Green Analytics' },
+          toPartner: null,
+          users: 3,
+          planCode: 'BASIC',
+          canMigrate: false,
+          reason: 'Server text.',
+          reasonCode: 'notAnEnabledPartner',
+        }),
+    });
+    const table = await screen.findByRole('table', { name: /^Industries:/ });
+    await user.click(within(table).getByRole('button', { name: /Migrate partner of Shree Cement Works/ }));
+    const dialog = await screen.findByRole('dialog');
+    const input = within(dialog).getByRole('textbox', { name: 'New partner' });
+    await user.click(input);
+    const listbox = await waitFor(() => {
+      const element = document.getElementById(input.getAttribute('aria-controls') ?? '');
+      if (!element) throw new Error('No options for the new partner');
+      return element;
+    });
+    // jsdom leaves Mantine's dropdown transition unfinished (display: none), so the option counts as hidden.
+    await user.click(await within(listbox).findByRole('option', { name: 'Doon Instruments', hidden: true }));
+
+    expect(
+      await within(dialog).findByText('The chosen partner is not an enabled partner.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText('Server text.')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Migrate' })).toBeDisabled();
   });
 
   it('shows site users the add buttons and partner users only Add Industry without the toggle', async () => {

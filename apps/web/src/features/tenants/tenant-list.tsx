@@ -14,24 +14,19 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { TenantListItem } from '@vayu/domain';
+import { PAGE_SIZES, tenantListQuerySchema, type TenantListItem, type TenantListQuery } from '@vayu/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useSessionUser } from '../../app/session';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { useListState, type ListStateChange } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber } from '../../i18n';
 import { AccountStatusBadge } from '../accounts/account-status-badge';
 import { usePartnerOptions } from './api/get-lookups';
 import { useTenants } from './api/get-tenants';
-import { stateName, TENANT_PAGE_SIZE } from './tenant-constants';
-import {
-  readTenantListParams,
-  writeTenantListParams,
-  type StatusFilter,
-  type TenantListParamChange,
-} from './tenant-list-params';
+import { stateName } from './tenant-constants';
 import { TenantsMigratePartnerDialog } from './tenants-migrate-partner-dialog';
 import { TenantsSubscriptionDialog } from './tenants-subscription-dialog';
 import { useTenantStatusToggle } from './use-tenant-status-toggle';
@@ -39,6 +34,14 @@ import { WorkingStatusText } from './working-status-text';
 import { UrlSearchInput } from '../../components/url-search-input';
 
 const ALL = 'all';
+const PAGE_SIZE = PAGE_SIZES.tenants;
+/** The list shows industries only, a fixed page size; the URL names the remote check filter `remote`. */
+const LIST_OPTIONS = {
+  fixed: { pageSize: PAGE_SIZE, type: 'tenant' as const },
+  urlNames: { remoteCalibration: 'remote' },
+};
+type TenantListChange = ListStateChange<typeof tenantListQuerySchema>;
+type StatusFilter = TenantListQuery['status'];
 
 type OpenDialog = { kind: 'subscription' | 'migrate'; tenant: TenantListItem } | null;
 
@@ -53,30 +56,21 @@ export function TenantList() {
   const isSite = user?.userType === 'site';
   // Matches the access of /new/tenants/… and POST /create/{type}: site and partner admins.
   const canAdd = (isSite || user?.userType === 'partner') && user?.role === 'admin';
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = readTenantListParams(searchParams);
+  const list = useListState(tenantListQuerySchema, LIST_OPTIONS);
+  const filters = list.query;
   const tenants = useTenants(filters);
   const { toggle, pendingIds } = useTenantStatusToggle();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   useDocumentTitle(`${t('tenants.list.title')} · ${t('common.appName')}`);
 
-  const change = (next: TenantListParamChange) =>
-    setSearchParams((params) => writeTenantListParams(params, next));
-
-  const hasFilters =
-    filters.search !== undefined ||
-    filters.partnerId !== undefined ||
-    filters.status !== 'all' ||
-    filters.remoteCalibration !== undefined;
+  const { change, setPage } = list;
   const data = tenants.data;
   // A page past the end (an old link, or rows that went away) shows the last page instead.
   useEffect(() => {
     if (data && data.pageCount > 0 && filters.page > data.pageCount && !tenants.isPlaceholderData) {
-      setSearchParams((params) => writeTenantListParams(params, { page: data.pageCount }), {
-        replace: true,
-      });
+      setPage(data.pageCount);
     }
-  }, [data, filters.page, setSearchParams, tenants.isPlaceholderData]);
+  }, [data, filters.page, setPage, tenants.isPlaceholderData]);
 
   return (
     <Stack gap="lg">
@@ -100,8 +94,8 @@ export function TenantList() {
         filters={filters}
         showPartner={isSite}
         onChange={change}
-        hasFilters={hasFilters}
-        onClear={() => setSearchParams(new URLSearchParams())}
+        hasFilters={list.isFiltered}
+        onClear={list.clear}
       />
 
       {tenants.isError ? (
@@ -144,10 +138,10 @@ export function TenantList() {
 }
 
 interface TenantFiltersProps {
-  filters: ReturnType<typeof readTenantListParams>;
+  filters: TenantListQuery;
   showPartner: boolean;
   hasFilters: boolean;
-  onChange: (change: TenantListParamChange) => void;
+  onChange: (change: TenantListChange) => void;
   onClear: () => void;
 }
 
@@ -253,7 +247,7 @@ function TenantTable({
 }: TenantTableProps) {
   const { t } = useTranslation();
   const notSet = t('common.notSet');
-  const from = page ? (page.page - 1) * TENANT_PAGE_SIZE + 1 : 0;
+  const from = page ? (page.page - 1) * PAGE_SIZE + 1 : 0;
   const to = page ? from + page.items.length - 1 : 0;
 
   const columns: DataTableColumn<TenantListItem>[] = [
@@ -355,7 +349,7 @@ function TenantTable({
       })}
       minWidth={960}
       isRefreshing={isRefreshing}
-      skeletonRows={TENANT_PAGE_SIZE}
+      skeletonRows={PAGE_SIZE}
     />
   );
 }

@@ -3,17 +3,17 @@ import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack } from '@mantine
 import { addressBodySchema, INDIAN_STATES, type Address, type AddressBody } from '@vayu/domain';
 import type { z } from 'zod';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api-client';
+import { hasErrorCode } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
-import { TextField } from '../../components/form';
+import { applyServerError, TextField } from '../../components/form';
 import { useSaveAddress, type AddressType } from './api/address';
 import { ContactNumberField } from './contact-number-field';
 import { DEFAULT_COUNTRY, ORDERED_COUNTRIES } from './tenant-constants';
 
 type FormValues = z.input<typeof addressBodySchema>;
-const FIELDS = Object.keys(addressBodySchema.shape);
+const FIELDS = Object.keys(addressBodySchema.shape) as FieldPath<FormValues>[];
 
 interface TenantsAddressDialogProps {
   opened: boolean;
@@ -93,17 +93,11 @@ function AddressForm({
         onClose();
       },
       onError: (error) => {
-        if (isApiError(error) && error.status === 409) {
+        if (hasErrorCode(error, 'STALE_VERSION')) {
           setConflict(true);
           return;
         }
-        if (isApiError(error) && error.status === 400) {
-          for (const detail of error.details) {
-            if (FIELDS.includes(detail.path)) {
-              setError(detail.path as keyof FormValues, { type: 'server', message: detail.message });
-            }
-          }
-        }
+        applyServerError(error, setError, t, { fields: FIELDS });
         notifyFailure(t('tenants.addressDialog.failure'));
       },
     }),

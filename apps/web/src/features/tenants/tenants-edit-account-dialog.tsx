@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { isApiError } from '../../app/api-client';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
-import { EmailField, TextField } from '../../components/form';
+import { applyServerError, EmailField, TextField } from '../../components/form';
+import { hasErrorCode } from '../../app/error-message';
 import { usePatchTenant } from './api/update-tenant-account';
 import { ContactNumberField } from './contact-number-field';
 import { useTimeZoneOptions } from './api/get-timezones';
@@ -92,16 +92,11 @@ function EditAccountForm({ tenant, onClose, onReload }: Omit<TenantsEditAccountD
         onClose();
       },
       onError: (error) => {
-        if (isApiError(error) && error.status === 409) {
+        if (hasErrorCode(error, 'STALE_VERSION')) {
           setConflict(true);
           return;
         }
-        if (isApiError(error) && error.status === 400) {
-          for (const detail of error.details) {
-            const field = FIELDS.find((name) => detail.path === name || detail.path.endsWith(`.${name}`));
-            if (field) setError(field, { type: 'server', message: detail.message });
-          }
-        }
+        applyServerError(error, setError, t, { fields: FIELDS });
         notifyFailure(t('tenants.editAccountDialog.failure'));
       },
     });

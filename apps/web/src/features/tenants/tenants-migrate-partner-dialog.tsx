@@ -1,11 +1,16 @@
 import { Alert, Button, Group, Loader, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { PARTNER_MIGRATE_REASON_CODES, type PartnerMigrateReason } from '@vayu/domain';
+import { isApiError } from '../../app/api-client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getErrorMessage } from '../../app/error-message';
+import { getErrorMessage, hasErrorCode } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { formatNumber } from '../../i18n';
 import { usePartnerOptions } from './api/get-lookups';
 import { useChangePartner, usePartnerMigratePreview } from './api/migrate-partner';
+
+const isMigrateReason = (value: unknown): value is PartnerMigrateReason =>
+  (PARTNER_MIGRATE_REASON_CODES as readonly unknown[]).includes(value);
 
 interface TenantsMigratePartnerDialogProps {
   /** The industry to move; null closes the dialog. */
@@ -60,7 +65,19 @@ function MigrateForm({
           notifySuccess(t('tenants.migrateDialog.success'));
           onClose();
         },
-        onError: () => notifyFailure(t('tenants.migrateDialog.failure')),
+        onError: (error) => {
+          // The move became impossible since the preview: say why, as the preview would.
+          const reason =
+            isApiError(error) && hasErrorCode(error, 'PARTNER_CHANGE_REFUSED')
+              ? error.params.reason
+              : undefined;
+          notifyFailure(
+            isMigrateReason(reason)
+              ? t(`tenants.migrateDialog.reasons.${reason}`)
+              : getErrorMessage(t, error),
+            t('tenants.migrateDialog.failure'),
+          );
+        },
       },
     );
   };
@@ -114,7 +131,9 @@ function MigrateForm({
             </Table>
             {!preview.data.canMigrate && (
               <Alert color="orange" variant="light" title={t('tenants.migrateDialog.cannotMigrate')}>
-                {preview.data.reason}
+                {preview.data.reasonCode
+                  ? t(`tenants.migrateDialog.reasons.${preview.data.reasonCode}`)
+                  : preview.data.reason}
               </Alert>
             )}
           </Stack>

@@ -5,7 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
-import { useFieldErrorMessage } from '../../components/form';
+import { applyServerError, useFieldErrorMessage } from '../../components/form';
 import { useChangeWorkingStatus } from './api/update-tenant-account';
 
 const workingStatusFormSchema = changeWorkingStatusBodySchema.omit({ tenantId: true });
@@ -46,7 +46,7 @@ function WorkingStatusForm({ tenantId, current, onClose }: Omit<TenantsWorkingSt
   const initial = (WORKING_STATUSES as readonly string[]).includes(current)
     ? (current as WorkingStatus)
     : 'ON';
-  const { control, handleSubmit } = useForm<FormValues, unknown, FormOutput>({
+  const { control, handleSubmit, setError } = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(workingStatusFormSchema),
     defaultValues: { workingStatus: initial, remark: '' },
   });
@@ -57,7 +57,10 @@ function WorkingStatusForm({ tenantId, current, onClose }: Omit<TenantsWorkingSt
         notifySuccess(t('tenants.workingStatusDialog.success'));
         onClose();
       },
-      onError: () => notifyFailure(t('tenants.workingStatusDialog.failure')),
+      onError: (error) => {
+        applyServerError(error, setError, t, { fields: ['workingStatus', 'remark'] });
+        notifyFailure(t('tenants.workingStatusDialog.failure'));
+      },
     }),
   );
 

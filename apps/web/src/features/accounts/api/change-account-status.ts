@@ -1,16 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { changeTenantStatusBodySchema } from '@vayu/domain';
-import { apiClient } from '../../../app/api-client';
+import { tenantsEndpoints, type EndpointBody } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 
-export type AccountStatusChange = z.infer<typeof changeTenantStatusBodySchema>['status'];
+export type AccountStatusChange = EndpointBody<typeof tenantsEndpoints.changeAccountStatus>['status'];
 
-/** `POST /api/changeTenantStatus/{id}`: enables or disables an account (tenant or partner). */
-export function changeAccountStatus({ id, status }: { id: number; status: AccountStatusChange }) {
-  return apiClient.post<unknown>(`/changeTenantStatus/${id}`, { status });
-}
-
-/** The caller refreshes its own list: the row was already changed optimistically. */
+/** Enables or disables an account (tenant or partner); the caller refreshes its own list. */
 export function useChangeAccountStatus() {
-  return useMutation({ mutationFn: changeAccountStatus });
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: AccountStatusChange }) =>
+      callEndpoint(tenantsEndpoints.changeAccountStatus, { params: { id }, body: { status } }),
+  });
 }

@@ -1,20 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { partnerDetailSchema } from '@vayu/domain';
-import type { z } from 'zod';
-import { apiClient } from '../../../app/api-client';
+import { partnersEndpoints, type EndpointResponse } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { partnerKeys } from './get-partners';
 
-export type PartnerDetail = z.infer<typeof partnerDetailSchema>;
+export type PartnerDetail = EndpointResponse<typeof partnersEndpoints.getPartner>;
 
-/** `GET /api/partners/{id}`: everything the edit form needs, with the current version. */
-export function getPartner(id: number, signal?: AbortSignal): Promise<PartnerDetail> {
-  return apiClient.get(`/partners/${id}`, { schema: partnerDetailSchema, signal });
-}
-
+/** Everything the edit form needs, with the current version. */
 export const partnerQueryOptions = (id: number) =>
   queryOptions({
     queryKey: partnerKeys.detail(id),
-    queryFn: ({ signal }) => getPartner(id, signal),
+    queryFn: ({ signal }) => callEndpoint(partnersEndpoints.getPartner, { params: { id }, signal }),
   });
 
 export function usePartner(id: number | null) {

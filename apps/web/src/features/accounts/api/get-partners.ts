@@ -1,42 +1,25 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { partnerSummarySchema, type PartnerSummary } from '@vayu/domain';
-import { z } from 'zod';
-import { apiClient } from '../../../app/api-client';
+import { partnersEndpoints, type EndpointQuery } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 
-/** The partner list filters the status to these; no status means all. */
-export const PARTNER_STATUS_FILTERS = ['ENABLED', 'DISABLED'] as const;
-export type PartnerStatusFilter = (typeof PARTNER_STATUS_FILTERS)[number];
-
-export interface PartnerListFilters {
-  status?: PartnerStatusFilter;
-  search?: string;
-}
+/** The partner list's query, as `GET /api/partners` defines it. */
+export type PartnerListQuery = EndpointQuery<typeof partnersEndpoints.listPartners>;
 
 export const partnerKeys = {
   all: ['partners'] as const,
   lists: () => [...partnerKeys.all, 'list'] as const,
-  list: (filters: PartnerListFilters) => [...partnerKeys.lists(), filters] as const,
+  list: (query: PartnerListQuery) => [...partnerKeys.lists(), query] as const,
   details: () => [...partnerKeys.all, 'detail'] as const,
   detail: (id: number) => [...partnerKeys.details(), id] as const,
 };
 
-const partnerListSchema = z.array(partnerSummarySchema);
-
-/** `GET /api/partners?status=&search=`: site users only (others get 403). */
-export function getPartners(filters: PartnerListFilters, signal?: AbortSignal): Promise<PartnerSummary[]> {
-  return apiClient.get('/partners', {
-    query: { status: filters.status, search: filters.search },
-    schema: partnerListSchema,
-    signal,
-  });
-}
-
-export const partnersQueryOptions = (filters: PartnerListFilters) =>
+/** Partners by status and a search in name, e-mail or city (site users only). */
+export const partnersQueryOptions = (query: PartnerListQuery) =>
   queryOptions({
-    queryKey: partnerKeys.list(filters),
-    queryFn: ({ signal }) => getPartners(filters, signal),
+    queryKey: partnerKeys.list(query),
+    queryFn: ({ signal }) => callEndpoint(partnersEndpoints.listPartners, { query, signal }),
   });
 
-export function usePartners(filters: PartnerListFilters) {
-  return useQuery({ ...partnersQueryOptions(filters), placeholderData: keepPreviousData });
+export function usePartners(query: PartnerListQuery) {
+  return useQuery({ ...partnersQueryOptions(query), placeholderData: keepPreviousData });
 }

@@ -1,40 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { partnerDetailSchema, type partnerFormSchema } from '@vayu/domain';
-import type { z } from 'zod';
-import { apiClient } from '../../../app/api-client';
-import type { PartnerDetail } from './get-partner';
+import { partnersEndpoints, type EndpointBody } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { partnerKeys } from './get-partners';
 
-export type PartnerFormInput = z.input<typeof partnerFormSchema>;
-
-/** `POST /api/partners`. */
-export function createPartner(body: PartnerFormInput): Promise<PartnerDetail> {
-  return apiClient.post('/partners', body, { schema: partnerDetailSchema });
-}
-
-/** `PUT /api/partners/{id}`: 409 when someone else saved the partner since `version`. */
-export function updatePartner({
-  id,
-  body,
-}: {
-  id: number;
-  body: PartnerFormInput & { version: number };
-}): Promise<PartnerDetail> {
-  return apiClient.put(`/partners/${id}`, body, { schema: partnerDetailSchema });
-}
+export type PartnerFormInput = EndpointBody<typeof partnersEndpoints.createPartner>;
+export type PartnerUpdateInput = EndpointBody<typeof partnersEndpoints.updatePartner>;
 
 export function useCreatePartner() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createPartner,
+    mutationFn: (body: PartnerFormInput) => callEndpoint(partnersEndpoints.createPartner, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: partnerKeys.all }),
   });
 }
 
+/** Saves from the version the form started with (STALE_VERSION when someone saved first). */
 export function useUpdatePartner() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updatePartner,
+    mutationFn: ({ id, body }: { id: number; body: PartnerUpdateInput }) =>
+      callEndpoint(partnersEndpoints.updatePartner, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: partnerKeys.all }),
   });
 }

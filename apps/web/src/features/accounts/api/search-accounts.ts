@@ -1,26 +1,20 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { accountSearchResultSchema } from '@vayu/domain';
-import { z } from 'zod';
-import { apiClient } from '../../../app/api-client';
+import { tenantsEndpoints, type EndpointResponse } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 
-export type AccountSearchResult = z.infer<typeof accountSearchResultSchema>;
-
-const searchResultsSchema = z.array(accountSearchResultSchema);
+export type AccountSearchResult = EndpointResponse<typeof tenantsEndpoints.searchTenants>[number];
 
 export const accountSearchKeys = {
   all: ['account-search'] as const,
   search: (text: string) => [...accountSearchKeys.all, text] as const,
 };
 
-/** `GET /api/searchTenants/{q}`: accounts the signed-in user may see whose name matches. */
-export function searchAccounts(text: string, signal?: AbortSignal): Promise<AccountSearchResult[]> {
-  return apiClient.get(`/searchTenants/${encodeURIComponent(text)}`, { schema: searchResultsSchema, signal });
-}
-
+/** Accounts the signed-in user may see whose name matches. */
 export const accountSearchQueryOptions = (text: string) =>
   queryOptions({
     queryKey: accountSearchKeys.search(text),
-    queryFn: ({ signal }) => searchAccounts(text, signal),
+    queryFn: ({ signal }) =>
+      callEndpoint(tenantsEndpoints.searchTenants, { params: { searchString: text }, signal }),
     staleTime: 30_000,
   });
 

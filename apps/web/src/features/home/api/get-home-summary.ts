@@ -1,21 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { homeSummarySchema, type HomeSummary } from '@vayu/domain';
-import { apiClient } from '../../../app/api-client';
+import { homeEndpoints } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 
 export const homeKeys = {
   all: ['home'] as const,
   summary: () => [...homeKeys.all, 'summary'] as const,
 };
 
-/** `GET /api/home/summary`: counts the server has already limited to what the user may see. */
-export function getHomeSummary(signal?: AbortSignal): Promise<HomeSummary> {
-  return apiClient.get('/home/summary', { schema: homeSummarySchema, signal });
-}
-
+/** Counts the server has already limited to what the user may see. */
 export const homeSummaryQueryOptions = () =>
   queryOptions({
     queryKey: homeKeys.summary(),
-    queryFn: ({ signal }) => getHomeSummary(signal),
+    queryFn: ({ signal }) => callEndpoint(homeEndpoints.getHomeSummary, { signal }),
   });
 
 export function useHomeSummary() {

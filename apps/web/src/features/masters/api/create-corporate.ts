@@ -1,20 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { corporateSchema, type Corporate, type corporateBodySchema } from '@vayu/domain';
-import type { z } from 'zod';
-import { apiClient } from '../../../app/api-client';
+import { corporatesEndpoints, type EndpointBody } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { masterKeys } from './master-keys';
 
-export type CorporateInput = z.input<typeof corporateBodySchema>;
+export type CorporateInput = EndpointBody<typeof corporatesEndpoints.createCorporate>;
 
-/** `POST /api/corporate`: the corporate and its corporate account. */
-export function createCorporate(body: CorporateInput): Promise<Corporate> {
-  return apiClient.post('/corporate', body, { schema: corporateSchema });
-}
-
+/** The corporate and its corporate account (CORPORATE_EXISTS for a name already used). */
 export function useCreateCorporate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createCorporate,
+    mutationFn: (body: CorporateInput) => callEndpoint(corporatesEndpoints.createCorporate, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: masterKeys.corporates }),
   });
 }

@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../app/api-client';
+import { industriesEndpoints } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { masterKeys } from './master-keys';
 
-/** `DELETE /api/industry/{id}`: the category is marked DELETED, never removed. */
-export function deleteIndustry(id: number): Promise<unknown> {
-  return apiClient.delete(`/industry/${id}`);
-}
-
+/** The category is marked DELETED, never removed. */
 export function useDeleteIndustry() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteIndustry,
+    mutationFn: (id: number) => callEndpoint(industriesEndpoints.deleteIndustryCategory, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: masterKeys.industries }),
   });
 }

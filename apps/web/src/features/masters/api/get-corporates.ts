@@ -1,31 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { corporateSchema, type Corporate } from '@vayu/domain';
-import { z } from 'zod';
-import { apiClient } from '../../../app/api-client';
-import { masterKeys, type CorporateType } from './master-keys';
+import { corporatesEndpoints } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
+import { masterKeys, type CorporateListQuery } from './master-keys';
 
-const corporateListSchema = z.array(corporateSchema);
-
-export interface CorporateFilters {
-  type?: CorporateType;
-  status?: 'ENABLED' | 'DISABLED';
-}
-
-/** `GET /api/corporates?type=&status=` (site users). */
-export function getCorporates(filters: CorporateFilters, signal?: AbortSignal): Promise<Corporate[]> {
-  return apiClient.get('/corporates', {
-    query: { type: filters.type, status: filters.status },
-    schema: corporateListSchema,
-    signal,
-  });
-}
-
-export const corporatesQueryOptions = (filters: CorporateFilters) =>
+/** Corporates by type and status (site users). */
+export const corporatesQueryOptions = (query: CorporateListQuery) =>
   queryOptions({
-    queryKey: masterKeys.corporateList(filters),
-    queryFn: ({ signal }) => getCorporates(filters, signal),
+    queryKey: masterKeys.corporateList(query),
+    queryFn: ({ signal }) => callEndpoint(corporatesEndpoints.listCorporates, { query, signal }),
   });
 
-export function useCorporates(filters: CorporateFilters, enabled = true) {
-  return useQuery({ ...corporatesQueryOptions(filters), enabled, placeholderData: keepPreviousData });
+export function useCorporates(query: CorporateListQuery, enabled = true) {
+  return useQuery({ ...corporatesQueryOptions(query), enabled, placeholderData: keepPreviousData });
 }

@@ -1,24 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { industryCategorySchema, type IndustryCategory } from '@vayu/domain';
-import { z } from 'zod';
-import { apiClient } from '../../../app/api-client';
+import { industriesEndpoints } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { masterKeys } from './master-keys';
 
-const industryListSchema = z.array(industryCategorySchema);
-
-/** `GET /api/industries?includeDeleted=`: the industry category master. */
-export function getIndustries(includeDeleted: boolean, signal?: AbortSignal): Promise<IndustryCategory[]> {
-  return apiClient.get('/industries', {
-    query: { includeDeleted: includeDeleted ? 'true' : undefined },
-    schema: industryListSchema,
-    signal,
-  });
-}
-
+/** The industry category master; deleted categories only when asked for. */
 export const industriesQueryOptions = (includeDeleted = false) =>
   queryOptions({
     queryKey: masterKeys.industryList(includeDeleted),
-    queryFn: ({ signal }) => getIndustries(includeDeleted, signal),
+    queryFn: ({ signal }) =>
+      callEndpoint(industriesEndpoints.listIndustryCategories, {
+        query: includeDeleted ? { includeDeleted } : {},
+        signal,
+      }),
   });
 
 export function useIndustries(includeDeleted = false) {

@@ -1,36 +1,26 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { industryCategorySchema, type IndustryCategory } from '@vayu/domain';
-import { apiClient } from '../../../app/api-client';
+import { industriesEndpoints, type EndpointBody } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { masterKeys } from './master-keys';
 
-/** `POST /api/industry`: 409 'Category already exists.' for a duplicate name. */
-export function createIndustry(body: { name: string }): Promise<IndustryCategory> {
-  return apiClient.post('/industry', body, { schema: industryCategorySchema });
-}
+type CategoryUpdate = EndpointBody<typeof industriesEndpoints.updateIndustryCategory>;
 
-/** `PUT /api/industry/{id}`: 409 for a duplicate name or a stale version. */
-export function updateIndustry({
-  id,
-  body,
-}: {
-  id: number;
-  body: { name: string; version: number };
-}): Promise<IndustryCategory> {
-  return apiClient.put(`/industry/${id}`, body, { schema: industryCategorySchema });
-}
-
+/** Adds a category (CATEGORY_EXISTS for a name already used). */
 export function useCreateIndustry() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createIndustry,
+    mutationFn: (body: EndpointBody<typeof industriesEndpoints.createIndustryCategory>) =>
+      callEndpoint(industriesEndpoints.createIndustryCategory, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: masterKeys.industries }),
   });
 }
 
+/** Renames a category from its version (CATEGORY_EXISTS, STALE_VERSION). */
 export function useUpdateIndustry() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateIndustry,
+    mutationFn: ({ id, body }: { id: number; body: CategoryUpdate }) =>
+      callEndpoint(industriesEndpoints.updateIndustryCategory, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: masterKeys.industries }),
   });
 }

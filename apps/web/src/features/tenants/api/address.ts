@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { addressSchema, type Address, type AddressBody } from '@vayu/domain';
-import { apiClient, isApiError } from '../../../app/api-client';
+import { addressesEndpoints, type Address, type AddressBody } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
+import { hasErrorCode } from '../../../app/error-message';
 import { tenantKeys } from './tenant-keys';
 
 export type AddressType = Address['addressType'];
 
-/** `GET /api/address/{accountType}/{accountId}/{addressType}`; an account without one answers 404 → null. */
+/** An account's address of this type; null when it has none (or the account is not one the user may see). */
 export async function getAddress(
   accountType: string,
   accountId: number,
@@ -13,12 +14,12 @@ export async function getAddress(
   signal?: AbortSignal,
 ): Promise<Address | null> {
   try {
-    return await apiClient.get(`/address/${accountType}/${accountId}/${addressType}`, {
-      schema: addressSchema.nullable(),
+    return await callEndpoint(addressesEndpoints.getAddress, {
+      params: { accountType, accountId, addressType },
       signal,
     });
   } catch (error) {
-    if (isApiError(error) && error.status === 404) return null;
+    if (hasErrorCode(error, 'NOT_FOUND')) return null;
     throw error;
   }
 }
@@ -33,22 +34,15 @@ export function useAddress(accountType: string, accountId: number, addressType: 
   return useQuery(addressQueryOptions(accountType, accountId, addressType));
 }
 
-/** `POST /api/address/{accountType}/{accountId}/{addressType}`: creates or replaces the address. */
-export function saveAddress(
-  accountType: string,
-  accountId: number,
-  addressType: AddressType,
-  body: AddressBody,
-): Promise<Address> {
-  return apiClient.post(`/address/${accountType}/${accountId}/${addressType}`, body, {
-    schema: addressSchema,
-  });
-}
-
+/** Creates or replaces the address (an update carries the version it started from). */
 export function useSaveAddress(accountType: string, accountId: number, addressType: AddressType) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AddressBody) => saveAddress(accountType, accountId, addressType, body),
+    mutationFn: (body: AddressBody) =>
+      callEndpoint(addressesEndpoints.saveAddress, {
+        params: { accountType, accountId, addressType },
+        body,
+      }),
     onSuccess: (saved) =>
       queryClient.setQueryData(tenantKeys.address(accountType, accountId, addressType), saved),
   });

@@ -1,16 +1,7 @@
-import { apiClient } from '../../../app/api-client';
+import { partnersEndpoints, tenantsEndpoints } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 
 export type TenantToggleStatus = 'ENABLED' | 'DISABLED';
-
-/** `POST /api/changeTenantStatus/{id}` (site users). */
-export function changeTenantStatus(id: number, status: TenantToggleStatus): Promise<unknown> {
-  return apiClient.post(`/changeTenantStatus/${id}`, { status });
-}
-
-/** `POST /api/addPartnerRequest`: records the partner's request before an industry is enabled. */
-export function addPartnerRequest(tenantId: number, partnerId: number): Promise<unknown> {
-  return apiClient.post('/addPartnerRequest', { tenantId, partnerId });
-}
 
 export interface ChangeStatusInput {
   tenantId: number;
@@ -23,6 +14,8 @@ export interface ChangeStatusInput {
  * change; disabling is the status change alone.
  */
 export async function setTenantStatus({ tenantId, partnerId, status }: ChangeStatusInput): Promise<void> {
-  if (status === 'ENABLED') await addPartnerRequest(tenantId, partnerId);
-  await changeTenantStatus(tenantId, status);
+  if (status === 'ENABLED') {
+    await callEndpoint(partnersEndpoints.addPartnerRequest, { body: { tenantId, partnerId } });
+  }
+  await callEndpoint(tenantsEndpoints.changeAccountStatus, { params: { id: tenantId }, body: { status } });
 }

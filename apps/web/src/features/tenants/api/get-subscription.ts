@@ -1,36 +1,29 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { subscriptionSchema, type subscriptionUpdateSchema } from '@vayu/domain';
-import type { z } from 'zod';
-import { apiClient } from '../../../app/api-client';
+import { subscriptionsEndpoints, type EndpointBody, type EndpointResponse } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { tenantKeys } from './tenant-keys';
 
-export type Subscription = z.infer<typeof subscriptionSchema>;
-export type SubscriptionUpdate = z.infer<typeof subscriptionUpdateSchema>;
-
-/** `GET /api/subscription/{tenantId}`: plan code, payment mode, quotas and users used. */
-export function getSubscription(tenantId: number, signal?: AbortSignal): Promise<Subscription> {
-  return apiClient.get(`/subscription/${tenantId}`, { schema: subscriptionSchema, signal });
-}
+export type Subscription = EndpointResponse<typeof subscriptionsEndpoints.getSubscription>;
+export type SubscriptionUpdate = EndpointBody<typeof subscriptionsEndpoints.updateSubscription>;
 
 export const subscriptionQueryOptions = (tenantId: number) =>
   queryOptions({
     queryKey: tenantKeys.subscription(tenantId),
-    queryFn: ({ signal }) => getSubscription(tenantId, signal),
+    queryFn: ({ signal }) =>
+      callEndpoint(subscriptionsEndpoints.getSubscription, { params: { tenantId }, signal }),
   });
 
+/** Plan code, payment mode, quotas and users used of an industry. */
 export function useSubscription(tenantId: number, enabled = true) {
   return useQuery({ ...subscriptionQueryOptions(tenantId), enabled: enabled && tenantId > 0 });
 }
 
-/** `PUT /api/subscription/{tenantId}` with the version it started from; 409 when stale. */
-export function updateSubscription(tenantId: number, body: SubscriptionUpdate): Promise<Subscription> {
-  return apiClient.put(`/subscription/${tenantId}`, body, { schema: subscriptionSchema });
-}
-
+/** Saves from the version the form started with (STALE_VERSION when someone saved first). */
 export function useUpdateSubscription(tenantId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SubscriptionUpdate) => updateSubscription(tenantId, body),
+    mutationFn: (body: SubscriptionUpdate) =>
+      callEndpoint(subscriptionsEndpoints.updateSubscription, { params: { tenantId }, body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(tenantKeys.subscription(tenantId), saved);
       void queryClient.invalidateQueries({ queryKey: tenantKeys.lists() });

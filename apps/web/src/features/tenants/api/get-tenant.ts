@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { tenantDetailSchema, type TenantDetail } from '@vayu/domain';
-import { apiClient } from '../../../app/api-client';
+import { tenantsEndpoints, type TenantDetail } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { tenantKeys } from './tenant-keys';
 
-/** `GET /api/tenant-by-id/{id}`: the account as the detail view and the edit form show it. */
+/** The account as the detail view and the edit form show it. */
 export function getTenant(id: number, signal?: AbortSignal): Promise<TenantDetail> {
-  return apiClient.get(`/tenant-by-id/${id}`, { schema: tenantDetailSchema, signal });
+  return callEndpoint(tenantsEndpoints.getTenant, { params: { id }, signal });
 }
 
 export const tenantQueryOptions = (id: number) =>

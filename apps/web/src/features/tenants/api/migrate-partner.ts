@@ -1,23 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { partnerMigratePreviewSchema } from '@vayu/domain';
-import { z } from 'zod';
-import { apiClient } from '../../../app/api-client';
+import { partnersEndpoints, type EndpointResponse } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { tenantKeys } from './tenant-keys';
 
-export type PartnerMigratePreview = z.infer<typeof partnerMigratePreviewSchema>;
+export type PartnerMigratePreview = EndpointResponse<typeof partnersEndpoints.previewPartnerMigration>;
 
-/** `GET /api/partnerMigrate/{tenantId}/{partnerId}`: what moving the industry would do. */
-export function getPartnerMigratePreview(tenantId: number, partnerId: number, signal?: AbortSignal) {
-  return apiClient.get(`/partnerMigrate/${tenantId}/${partnerId}`, {
-    schema: partnerMigratePreviewSchema,
-    signal,
-  });
-}
-
+/** What moving the industry to the partner would do, and whether it can. */
 export const partnerMigratePreviewQueryOptions = (tenantId: number, partnerId: number) =>
   queryOptions({
     queryKey: tenantKeys.migratePreview(tenantId, partnerId),
-    queryFn: ({ signal }) => getPartnerMigratePreview(tenantId, partnerId, signal),
+    queryFn: ({ signal }) =>
+      callEndpoint(partnersEndpoints.previewPartnerMigration, { params: { tenantId, partnerId }, signal }),
     staleTime: 0,
   });
 
@@ -28,18 +21,11 @@ export function usePartnerMigratePreview(tenantId: number, partnerId: number | n
   });
 }
 
-const messageSchema = z.object({ message: z.string() });
-
-/** `POST /api/changePartner/{tenantId}/{partnerId}`. */
-export function changePartner(tenantId: number, partnerId: number) {
-  return apiClient.post(`/changePartner/${tenantId}/${partnerId}`, undefined, { schema: messageSchema });
-}
-
 export function useChangePartner() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ tenantId, partnerId }: { tenantId: number; partnerId: number }) =>
-      changePartner(tenantId, partnerId),
+      callEndpoint(partnersEndpoints.changePartner, { params: { tenantId, partnerId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tenantKeys.all }),
   });
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountCreatedSchema, type AccountFormType, type TenantForm } from '@vayu/domain';
-import type { z } from 'zod';
-import { apiClient } from '../../../app/api-client';
+import { tenantsEndpoints, type AccountFormType, type TenantForm } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { tenantKeys } from './tenant-keys';
 
 /**
@@ -18,16 +17,20 @@ export function toTenantFormData(values: TenantForm, logo: File | null, version?
   return data;
 }
 
-export type AccountCreated = z.infer<typeof accountCreatedSchema>;
-
-/** `POST /api/create/{type}` (multipart). */
+/** Adds an industry under a partner ('partner') or a board account ('statutory'). */
 export function createTenant(type: AccountFormType, values: TenantForm, logo: File | null) {
-  return apiClient.post(`/create/${type}`, toTenantFormData(values, logo), { schema: accountCreatedSchema });
+  return callEndpoint(tenantsEndpoints.createAccount, {
+    params: { type },
+    body: toTenantFormData(values, logo),
+  });
 }
 
-/** `PUT /api/tenants/{id}` (multipart) with the version the edit started from; 409 when it is stale. */
+/** Saves the edit form from the version it started with (STALE_VERSION when someone saved first). */
 export function updateTenant(id: number, values: TenantForm, logo: File | null, version: number) {
-  return apiClient.put<unknown>(`/tenants/${id}`, toTenantFormData(values, logo, version));
+  return callEndpoint(tenantsEndpoints.updateAccount, {
+    params: { id },
+    body: toTenantFormData(values, logo, version),
+  });
 }
 
 export function useCreateTenant(type: AccountFormType) {

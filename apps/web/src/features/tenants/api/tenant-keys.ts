@@ -1,16 +1,13 @@
-import type { TenantListQuery } from '@vayu/domain';
+import type { EndpointQuery, tenantsEndpoints } from '@vayu/domain';
 
-/** The list filters the tenant list keeps in the URL and sends to the server. */
-export type TenantListFilters = Pick<
-  TenantListQuery,
-  'page' | 'pageSize' | 'search' | 'partnerId' | 'status' | 'remoteCalibration'
->;
+/** The tenant list's query, as `GET /api/tenants` defines it. */
+export type TenantListQuery = EndpointQuery<typeof tenantsEndpoints.listTenants>;
 
 /** Query keys of the tenant screens; mutations invalidate through these. */
 export const tenantKeys = {
   all: ['tenants'] as const,
   lists: () => [...tenantKeys.all, 'list'] as const,
-  list: (filters: TenantListFilters) => [...tenantKeys.lists(), filters] as const,
+  list: (query: TenantListQuery) => [...tenantKeys.lists(), query] as const,
   details: () => [...tenantKeys.all, 'detail'] as const,
   detail: (id: number) => [...tenantKeys.details(), id] as const,
   users: (id: number) => [...tenantKeys.all, 'users', id] as const,

@@ -1,43 +1,36 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { TenantPatchBody, WorkingStatus } from '@vayu/domain';
-import { apiClient } from '../../../app/api-client';
+import { tenantsEndpoints, type EndpointBody, type TenantPatchBody } from '@vayu/domain';
+import { apiClient, callEndpoint } from '../../../app/api-client';
 import { tenantKeys } from './tenant-keys';
-
-/** `PATCH /api/tenants/{id}` with a list of `{ op: 'replace', att, value }`. */
-export function patchTenant(id: number, operations: TenantPatchBody): Promise<unknown> {
-  return apiClient.patch(`/tenants/${id}`, operations);
-}
 
 export function usePatchTenant(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (operations: TenantPatchBody) => patchTenant(id, operations),
+    mutationFn: (operations: TenantPatchBody) =>
+      callEndpoint(tenantsEndpoints.patchAccount, { params: { id }, body: operations }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tenantKeys.all }),
   });
 }
 
-/** `POST /api/changeWorkingStatus`. */
-export function changeWorkingStatus(body: {
-  tenantId: number;
-  workingStatus: WorkingStatus;
-  remark: string | null;
-}): Promise<unknown> {
-  return apiClient.post('/changeWorkingStatus', body);
-}
+type WorkingStatusChange = Omit<EndpointBody<typeof tenantsEndpoints.changeWorkingStatus>, 'tenantId'>;
 
 export function useChangeWorkingStatus(tenantId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { workingStatus: WorkingStatus; remark: string | null }) =>
-      changeWorkingStatus({ tenantId, ...body }),
+    mutationFn: (body: WorkingStatusChange) =>
+      callEndpoint(tenantsEndpoints.changeWorkingStatus, { body: { tenantId, ...body } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tenantKeys.all }),
   });
 }
 
 const messageSchema = z.object({ message: z.string() });
 
-/** `POST /api/tenants/{id}/resendActivation`: mails the primary user's activation link again. */
+/**
+ * `POST /api/tenants/{id}/resendActivation`: mails the primary user's
+ * activation link again (an endpoint of the users area, not yet defined in
+ * the domain).
+ */
 export function resendActivation(id: number) {
   return apiClient.post(`/tenants/${id}/resendActivation`, undefined, { schema: messageSchema });
 }

@@ -2,6 +2,8 @@ import {
   CONFLICT_MESSAGE,
   MIGRATE_PARTNER_FAILURE,
   MIGRATE_PARTNER_SUCCESS,
+  PARTNER_MIGRATE_REASONS,
+  type PartnerMigrateReason,
   TENANT_STATUS_CONFIRM_MESSAGE,
 } from '@vayu/domain';
 
@@ -89,6 +91,12 @@ export const tenantsEn = {
     submit: 'Migrate',
     success: MIGRATE_PARTNER_SUCCESS,
     failure: MIGRATE_PARTNER_FAILURE,
+    /** Why a move is not possible, by the API's reason code. */
+    reasons: {
+      notATenant: PARTNER_MIGRATE_REASONS.notATenant,
+      samePartner: PARTNER_MIGRATE_REASONS.samePartner,
+      notAnEnabledPartner: PARTNER_MIGRATE_REASONS.notAnEnabledPartner,
+    } satisfies Record<PartnerMigrateReason, string>,
   },
   form: {
     addTitlePartner: 'Add Industry',

@@ -85,6 +85,11 @@ export const tenantsHi: TranslationShape<typeof tenantsEn> = {
     submit: 'स्थानांतरित करें',
     success: 'सदस्यता का स्थानांतरण सफलतापूर्वक हो गया।',
     failure: 'साझेदार बदलने में त्रुटि',
+    reasons: {
+      notATenant: 'केवल किसी उद्योग को दूसरे साझेदार के पास ले जाया जा सकता है।',
+      samePartner: 'उद्योग पहले से इसी साझेदार का है।',
+      notAnEnabledPartner: 'चुना गया साझेदार सक्रिय साझेदार नहीं है।',
+    },
   },
   form: {
     addTitlePartner: 'उद्योग जोड़ें',
