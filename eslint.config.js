@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import vayu from './scripts/eslint/feature-boundaries.js';
 
 export default tseslint.config(
   {
@@ -30,9 +31,11 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, vayu },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // A feature uses another only through its index.ts; shared pieces live in components/.
+      'vayu/feature-boundaries': 'error',
     },
   },
   {

@@ -9,6 +9,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ALL_ENDPOINTS, HEADERS, type ErrorResponse } from '@vayu/domain';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
@@ -100,9 +101,22 @@ export async function buildApp(
       const endpoint = input.route.config?.endpoint;
       if (!endpoint) return jsonSchemaTransform(input);
       const schema = input.schema as { response?: Record<string, unknown> };
+      const success = endpoint.produces
+        ? {
+            [endpoint.status ?? 200]: {
+              description: endpoint.summary,
+              content: { [endpoint.produces]: { schema: z.string() } },
+            },
+          }
+        : {};
       return jsonSchemaTransform({
         ...input,
-        schema: { ...input.schema, response: { ...schema.response, ...errorResponsesOf(endpoint) } },
+        schema: {
+          ...input.schema,
+          // Multipart bodies are read by their handlers; the document still shows their fields.
+          ...(endpoint.multipart ? { body: endpoint.multipart, consumes: ['multipart/form-data'] } : {}),
+          response: { ...schema.response, ...success, ...errorResponsesOf(endpoint) },
+        },
       });
     },
   });

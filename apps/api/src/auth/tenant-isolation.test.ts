@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, parameters } from '../db/schema/index.js';
 import { asUser, signIn, startTestApp, type TestContext } from '../test/harness.js';
 import { factories } from '../test/factories.js';
+import { createIndustryCategory } from '../seed/builders.js';
 
 /**
  * Every endpoint whose path names a tenant-owned record (`owned` in its
@@ -45,7 +46,41 @@ const SAMPLE_BODIES: Record<string, () => unknown> = {
   setUserStatus: () => [{ op: 'replace', att: 'status', value: 'DISABLED' }],
   changePassword: () => ({ password: 'Another#Pass123' }),
   updateDiagnosticParam: () => ({ tenantId: foreign.account, paramIds: [1], version: 1 }),
+  saveAddress: () => ({ addressLine: '1 Station Road', city: 'Pune', countryCode: 'IN' }),
+  saveBillingAddress: () => ({ addressLine: '1 Station Road', city: 'Pune', countryCode: 'IN' }),
+  updateAccount: () => ({
+    name: `Renamed Industry ${unique()}`,
+    industryId: industryCategoryId,
+    partnerId: -1,
+    contactEmail: 'ehs@renamed.example',
+    contactNo: '+91 98765 43210',
+    city: 'Durg',
+    stateCode: 'CG',
+    countryCode: 'IN',
+    timeZone: 'Asia/Kolkata',
+    version: 1,
+  }),
+  patchAccount: () => [{ op: 'replace', att: 'city', value: 'Nagpur' }],
+  patchAccountStatus: () => [{ op: 'replace', att: 'workingStatus', value: 'ON' }],
+  updatePartner: () => ({
+    name: `Renamed Partner ${unique()}`,
+    contactEmail: 'ops@renamed.example',
+    contactNo: '+91 98200 12345',
+    city: 'Pune',
+    stateCode: 'MH',
+    countryCode: 'IN',
+    version: 1,
+  }),
+  updateSubscription: () => ({
+    planCode: null,
+    paymentMode: false,
+    userQuota: 5,
+    parameterQuota: 10,
+    cameraQuota: 0,
+    version: 1,
+  }),
 };
+let industryCategoryId: number;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -70,6 +105,8 @@ beforeAll(async () => {
     { name: 'corporate user', userType: 'corporate', role: 'admin', call: await signedIn(users.corporate) },
   ];
   expect(partnersTenant.id).toBeGreaterThan(0);
+
+  industryCategoryId = (await createIndustryCategory(t.db, `Cement ${unique()}`)).id;
 
   // Another partner's industry and what belongs to it.
   const otherPartner = await make.partner();

@@ -84,13 +84,13 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Every code an endpoint can answer with: its own, and those of its kind —
- * validation when it takes input, sign-in and access when it is not public,
+ * validation (of fields, or of a malformed request), sign-in and access when it is not public,
  * not found when a path names a record, cross-site refusal on writes.
  */
 export function errorCodesOf(endpoint: EndpointDefinition): ApiErrorCode[] {
   const codes = new Set<ApiErrorCode>(endpoint.errors ?? []);
-  const takesInput = Boolean(endpoint.params || endpoint.query || endpoint.body || endpoint.multipart);
-  if (takesInput) codes.add('VALIDATION_FAILED');
+  // Any request may be malformed (a broken URL encoding, bad JSON, a bad header), not only one with fields.
+  codes.add('VALIDATION_FAILED');
   if (endpoint.access.kind !== 'public') {
     codes.add('UNAUTHENTICATED');
     codes.add('FORBIDDEN');

@@ -13,8 +13,8 @@ import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from 
 import { ConfirmDeleteButton, useListState, type ListStateChange } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber } from '../../i18n';
-import { useUnits } from '../parameters/api/get-units';
-import { mtypeLabel, mtypeOptions } from '../parameters/parameter-labels';
+import { useUnits } from '../parameters';
+import { mtypeLabel, mtypeOptions } from '../parameters';
 import type { DerivedParameterMtype } from './api/derived-parameter-keys';
 import { useDeleteDerivedParameter } from './api/delete-derived-parameter';
 import { useDerivedParameters } from './api/get-derived-parameters';

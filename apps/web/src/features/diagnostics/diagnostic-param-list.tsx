@@ -13,7 +13,7 @@ import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from 
 import { ConfirmDeleteButton, useListState, type ListStateChange } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber } from '../../i18n';
-import { AccountSelect } from '../accounts/account-select';
+import { AccountSelect } from '../accounts';
 import { useDeleteDiagnosticParam } from './api/delete-diagnostic-param';
 import { useDiagnosticParams } from './api/get-diagnostic-params';
 import { useMakes, useModelsByMake } from './api/get-makes';

@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { getErrorMessage, hasErrorCode } from '../../app/error-message';
-import { ParameterForm } from '../parameters/parameters-edit-dialog';
+import { ParameterForm } from '../parameters';
 import { useCatalogueParameter } from './api/get-catalogue-parameter';
 import { EnergyNav } from './energy-list-tools';
 

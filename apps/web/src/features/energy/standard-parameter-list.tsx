@@ -7,7 +7,7 @@ import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from 
 import { useListState } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber } from '../../i18n';
-import { useParameters } from '../parameters/api/get-parameters';
+import { useParameters } from '../parameters';
 import { unitLabel } from './energy-labels';
 import { EnergyNav, ListFilters, useLastPageFallback } from './energy-list-tools';
 

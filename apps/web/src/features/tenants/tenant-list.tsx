@@ -23,7 +23,7 @@ import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from 
 import { useListState, type ListStateChange } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber } from '../../i18n';
-import { AccountStatusBadge } from '../accounts/account-status-badge';
+import { AccountStatusBadge } from '../accounts';
 import { usePartnerOptions } from './api/get-lookups';
 import { useTenants } from './api/get-tenants';
 import { stateName } from './tenant-constants';

@@ -9,7 +9,7 @@ import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { useSessionUser } from '../../app/session';
 import { dialogs } from '../../components/dialogs';
 import { applyServerError } from '../../components/form';
-import { AccountSelect, type AccountOption } from '../accounts/account-select';
+import { AccountSelect, type AccountOption } from '../accounts';
 import { useCreateUser } from './api/create-user';
 import { UserFormFields } from './user-form-fields';
 

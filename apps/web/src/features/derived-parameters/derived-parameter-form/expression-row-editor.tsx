@@ -2,7 +2,7 @@ import { Button, Grid, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea }
 import { DERIVED_DATA_SOURCES, DERIVED_EXPRESSION_MAX_LENGTH } from '@vayu/domain';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { UnitOption } from '../../parameters/api/get-units';
+import type { UnitOption } from '../../parameters';
 import type { ExpressionElement, ExpressionPath, FormControl } from './form-model';
 
 interface ExpressionRowEditorProps {

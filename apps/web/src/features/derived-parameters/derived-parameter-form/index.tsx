@@ -6,7 +6,7 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { getErrorMessage } from '../../../app/error-message';
-import { useUnits } from '../../parameters/api/get-units';
+import { useUnits } from '../../parameters';
 import { useDerivedParameter } from '../api/get-derived-parameter';
 import { useExpressionKeys } from '../api/get-expression-keys';
 import { DERIVED_PARAMETER_LIST_PATH } from '../derived-parameter-paths';

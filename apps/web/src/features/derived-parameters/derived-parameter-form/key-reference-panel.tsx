@@ -1,7 +1,7 @@
 import { getDerivedSeriesName, type ExpressionKey } from '@vayu/domain';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
-import type { UnitOption } from '../../parameters/api/get-units';
+import type { UnitOption } from '../../parameters';
 import { ExpressionKeyReference, type ReferenceKey } from '../expression-key-reference';
 import type { FormControl } from './form-model';
 

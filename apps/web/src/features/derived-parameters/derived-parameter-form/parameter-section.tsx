@@ -7,8 +7,8 @@ import {
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../components/form';
-import type { useUnits } from '../../parameters/api/get-units';
-import { mtypeOptions } from '../../parameters/parameter-labels';
+import type { useUnits } from '../../parameters';
+import { mtypeOptions } from '../../parameters';
 import type { FormControl } from './form-model';
 
 interface ParameterSectionProps {

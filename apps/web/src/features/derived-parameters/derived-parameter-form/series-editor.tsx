@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/co
 import { DERIVED_EXPRESSION_ROWS_MAX, getDerivedSeriesName } from '@vayu/domain';
 import { Controller, useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { UnitOption } from '../../parameters/api/get-units';
+import type { UnitOption } from '../../parameters';
 import { ExpressionRowEditor } from './expression-row-editor';
 import { emptyRow, type ExpressionElement, type ExpressionPath, type FormControl } from './form-model';
 

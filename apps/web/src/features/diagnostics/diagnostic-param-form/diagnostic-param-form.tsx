@@ -9,7 +9,7 @@ import {
 } from '@vayu/domain';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AccountSelect } from '../../accounts/account-select';
+import { AccountSelect } from '../../accounts';
 import { translateDiagnosticMessage } from '../diagnostic-messages';
 import { toFormValues, type FormInput, type FormValues } from './form-values';
 import { ModelFields } from './model-fields';

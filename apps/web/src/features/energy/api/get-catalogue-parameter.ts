@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getParameter } from '../../parameters/api/get-parameter';
-import { parameterKeys } from '../../parameters/api/parameter-keys';
+import { getParameter } from '../../parameters';
+import { parameterKeys } from '../../parameters';
 
 /**
  * `GET /api/parameters/{id}`: a standard parameter of the catalogue, for its

@@ -2,8 +2,8 @@ import { Select } from '@mantine/core';
 import { ENERGY_MTYPE, MAX_PAGE_SIZE, type EnergyParameterInput } from '@vayu/domain';
 import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useParameters } from '../../parameters/api/get-parameters';
-import type { ParameterListQuery } from '../../parameters/api/parameter-keys';
+import { useParameters } from '../../parameters';
+import type { ParameterListQuery } from '../../parameters';
 import { translateEnergyMessage } from '../energy-messages';
 
 /** The catalogue parameters that may feed an energy parameter: those measured at 'energy'. */

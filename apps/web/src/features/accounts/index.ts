@@ -1,0 +1,3 @@
+// What the accounts feature shares with other features.
+export { AccountSelect, type AccountOption } from './account-select';
+export { AccountStatusBadge } from './account-status-badge';

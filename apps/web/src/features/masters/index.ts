@@ -1,0 +1,2 @@
+// What the masters feature shares with other features.
+export { useCorporates } from './api/get-corporates';
