@@ -32,11 +32,7 @@ export default defineConfig(({ mode }) => {
             groups: [
               { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 40 },
               { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 30 },
-              // Mantine, with what it depends on (floating-ui, react-remove-scroll, ...).
-              { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, priority: 30 },
               { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 30 },
-              // zod and the shared schemas are needed at start: the stored user is validated.
-              { name: 'schemas', test: /node_modules[\\/]zod[\\/]|packages[\\/]domain[\\/]/, priority: 20 },
               { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 20 },
               { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 20 },
             ],
