@@ -1,5 +1,9 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 
 const DEFAULT_API_PORT = '8080';
 
@@ -7,6 +11,58 @@ const DEFAULT_API_PORT = '8080';
 function getApiTarget(value: string | undefined): string {
   const target = value?.trim() || DEFAULT_API_PORT;
   return /^\d+$/.test(target) ? `http://127.0.0.1:${target}` : target;
+}
+
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json)$/;
+/** Smaller files gain too little to be worth a second request-path lookup. */
+const COMPRESS_MIN_BYTES = 1024;
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) =>
+      entry.isDirectory() ? listFiles(join(dir, entry.name)) : Promise.resolve([join(dir, entry.name)]),
+    ),
+  );
+  return nested.flat();
+}
+
+/**
+ * Writes `.br` (brotli, quality 11) and `.gz` (gzip, level 9) next to every
+ * text asset of the build above 1 kB; the API serves them to browsers that
+ * accept them (@fastify/static `preCompressed`), so nothing is compressed per
+ * request.
+ */
+function precompressAssets(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gzipAsync = promisify(gzip);
+  let outDir = '';
+  return {
+    name: 'vayu:precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await listFiles(outDir)).filter((file) => COMPRESSIBLE.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          if ((await stat(file)).size < COMPRESS_MIN_BYTES) return;
+          const content = await readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(content, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+            gzipAsync(content, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
 }
 
 export default defineConfig(({ mode }) => {
@@ -19,7 +75,7 @@ export default defineConfig(({ mode }) => {
   };
 
   return {
-    plugins: [react()],
+    plugins: [react(), precompressAssets()],
     server: { proxy },
     preview: { proxy },
     build: {
@@ -32,11 +88,7 @@ export default defineConfig(({ mode }) => {
             groups: [
               { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 40 },
               { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 30 },
-              // Mantine, with what it depends on (floating-ui, react-remove-scroll, ...).
-              { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, priority: 30 },
               { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 30 },
-              // zod and the shared schemas are needed at start: the stored user is validated.
-              { name: 'schemas', test: /node_modules[\\/]zod[\\/]|packages[\\/]domain[\\/]/, priority: 20 },
               { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 20 },
               { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 20 },
             ],

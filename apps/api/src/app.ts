@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -80,6 +81,9 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
+  // Answers above 1 kB (JSON, the API docs) are compressed for clients that ask;
+  // the console's assets are compressed at build time and served as they are.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -172,6 +176,8 @@ export async function buildApp(
       root: webDist,
       wildcard: true,
       index: ['index.html'],
+      // The build writes .br and .gz next to the larger assets (apps/web/vite.config.ts).
+      preCompressed: true,
       setHeaders(reply, path) {
         reply.header(
           'cache-control',

@@ -82,12 +82,6 @@ export type AccountFormType = z.infer<typeof accountFormTypeSchema>;
 export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export const approvalStatusSchema = z.enum(APPROVAL_STATUSES);
 
-/** Spec §4 confirmation before a site user enables or disables an industry. */
-export const TENANT_STATUS_CONFIRM_MESSAGE = 'Do you really want to Disable/Enable this industry?';
-export const USER_LIMIT_MESSAGE =
-  'You have exhausted your user limit. Please upgrade your subscription or contact partner.';
-export const CONFLICT_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
-
 const statusFilterSchema = z.enum(['all', 'ENABLED', 'DISABLED']).default('all');
 const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 
@@ -303,9 +297,6 @@ export const partnerMigratePreviewSchema = z.object({
   /** Why the move cannot be made (null when it can). */
   reasonCode: z.enum(PARTNER_MIGRATE_REASON_CODES).nullable(),
 });
-
-export const MIGRATE_PARTNER_SUCCESS = 'Subscription migration successfully done.';
-export const MIGRATE_PARTNER_FAILURE = 'Error in migrating partner';
 
 /** `GET /api/allSearchTenants/{q}` and `GET /api/searchTenants/{q}`. */
 export const accountSearchResultSchema = z.object({

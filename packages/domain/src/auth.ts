@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid user name or password.';
-export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many failed sign-in attempts. Try again later.';
 export const SESSION_COOKIE = 'vayu_session';
 
 /** `POST /api/auth/login`. The user name is the e-mail; it is compared case-insensitively. */

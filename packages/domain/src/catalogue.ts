@@ -209,5 +209,3 @@ export type MasterCategoryInput = z.input<typeof masterCategoryBodySchema>;
 export const masterCategoryUpdateSchema = masterCategoryBodySchema
   .extend({ version: z.number().int().min(1) })
   .strict();
-
-export const MASTER_CATEGORY_EXISTS_MESSAGE = 'A master category of this type already exists.';

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DERIVED_SERIES_NAME_MESSAGE,
-  UNKNOWN_UNIT_MESSAGE,
   checkDerivedParameterExpressions,
   checkDerivedSeriesNames,
   derivedParameterBodySchema,
   getDerivedSeriesName,
   type DerivedSeriesDraft,
 } from './derived-parameters.js';
+import { DERIVED_SERIES_NAME_MESSAGE, UNKNOWN_UNIT_MESSAGE } from './messages.js';
 
 const STANDARD_KEYS = ['so2', 'pm', 'o2', 'stack_flow', 'caaqms_pm2.5', 'caaqms_pm10'];
 

@@ -14,6 +14,13 @@ import {
   parameterLabelSchema,
 } from './parameters.js';
 import { UNITS } from './units.js';
+import {
+  DERIVED_DATA_SOURCES,
+  DERIVED_ROWS_REQUIRED_MESSAGE,
+  DERIVED_SERIES_NAME_MESSAGE,
+  DERIVED_SERIES_REQUIRED_MESSAGE,
+  UNKNOWN_UNIT_MESSAGE,
+} from './messages.js';
 
 // ---------------------------------------------------------------------------
 // Derived parameters — `/derived-param-list`, `/add-derived-param`.
@@ -34,28 +41,9 @@ import { UNITS } from './units.js';
 // ends up depending on itself.
 // ---------------------------------------------------------------------------
 
-/** Which readings of its inputs an expression row reads. */
-export const DERIVED_DATA_SOURCES = ['raw', 'minute_15', 'hour', 'day'] as const;
-export type DerivedDataSource = (typeof DERIVED_DATA_SOURCES)[number];
-export const DERIVED_DATA_SOURCE_LABELS: Record<DerivedDataSource, string> = {
-  raw: 'Raw readings',
-  minute_15: '15-minute averages',
-  hour: 'Hourly',
-  day: 'Daily',
-};
-
 export const DERIVED_SERIES_MAX = 20;
 export const DERIVED_EXPRESSION_ROWS_MAX = 20;
 export const DERIVED_EXPRESSION_MAX_LENGTH = 1000;
-
-export const DERIVED_SERIES_REQUIRED_MESSAGE = 'Add at least one derived series.';
-export const DERIVED_ROWS_REQUIRED_MESSAGE = 'Add at least one expression.';
-export const DERIVED_SERIES_NAME_MESSAGE =
-  'The series name must start with a letter and use only letters, digits, underscores and dots.';
-export const UNKNOWN_UNIT_MESSAGE = 'Choose a unit from the list.';
-export const DERIVED_PARAMETER_DELETED_MESSAGE = 'Derived parameter deleted.';
-export const DERIVED_PARAMETER_UPDATE_FAILED_MESSAGE = 'Error in updating';
-export const DERIVED_PARAMETER_DELETE_FAILED_MESSAGE = 'Error in deleting.';
 
 export const derivedSeriesDuplicateMessage = (name: string) =>
   `The series name "${name}" is used twice in this derived parameter.`;

@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
+  diagnosticParamBodySchema,
+  diagnosticParamFormSchema,
+  getRemoteCalibrationLabel,
+  toDiagnosticParamBody,
+} from './diagnostics.js';
+import {
   DIAGNOSTIC_MAX_PARAMETERS,
   DIAGNOSTIC_OWNER_BOTH_MESSAGE,
   DIAGNOSTIC_OWNER_REQUIRED_MESSAGE,
   DIAGNOSTIC_PARAMS_REPEATED_MESSAGE,
   DIAGNOSTIC_PARAMS_REQUIRED_MESSAGE,
   DIAGNOSTIC_UPLOAD_METHOD_REQUIRED_MESSAGE,
-  diagnosticParamBodySchema,
-  diagnosticParamFormSchema,
-  getRemoteCalibrationLabel,
-  toDiagnosticParamBody,
-} from './diagnostics.js';
+} from './messages.js';
 
 const issuesOf = (result: {
   success: boolean;

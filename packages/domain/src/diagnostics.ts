@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES } from './constants.js';
+import {
+  DIAGNOSTIC_MAX_PARAMETERS,
+  DIAGNOSTIC_OWNER_BOTH_MESSAGE,
+  DIAGNOSTIC_OWNER_REQUIRED_MESSAGE,
+  DIAGNOSTIC_PARAMS_REPEATED_MESSAGE,
+  DIAGNOSTIC_PARAMS_REQUIRED_MESSAGE,
+  DIAGNOSTIC_PARAMS_TOO_MANY_MESSAGE,
+  DIAGNOSTIC_UPLOAD_METHOD_REQUIRED_MESSAGE,
+} from './messages.js';
 
 /**
  * Device makes and models, and diagnostic parameters.
@@ -25,28 +34,6 @@ export type MakeType = (typeof MAKE_TYPES)[number];
 /** How calibration data reaches the platform when calibration runs through the utility (spec §9). */
 export const DIAGNOSTIC_UPLOAD_METHODS = ['IOT-EDGE', 'IOT-Gateway'] as const;
 export type DiagnosticUploadMethod = (typeof DIAGNOSTIC_UPLOAD_METHODS)[number];
-
-/** Most catalogue parameters one set-up may list. */
-export const DIAGNOSTIC_MAX_PARAMETERS = 50;
-
-export const DIAGNOSTIC_PARAM_ADDED_MESSAGE = 'Diagnostic Param Added Successfully';
-export const DIAGNOSTIC_PARAM_ADD_FAILED_MESSAGE = 'Error in Adding Diagnostic Param';
-export const DIAGNOSTIC_PARAM_UPDATED_MESSAGE = 'Updated successfully.';
-export const DIAGNOSTIC_PARAM_UPDATE_FAILED_MESSAGE = 'Error in updating';
-export const DIAGNOSTIC_PARAM_DELETED_MESSAGE = 'Diagnostic Param Deleted Successfully';
-export const DIAGNOSTIC_PARAM_DELETE_FAILED_MESSAGE = 'Error in deleting.';
-
-export const DIAGNOSTIC_OWNER_REQUIRED_MESSAGE = 'Choose an analyser model or an industry.';
-export const DIAGNOSTIC_OWNER_BOTH_MESSAGE = 'Choose an analyser model or an industry, not both.';
-export const DIAGNOSTIC_PARAMS_REQUIRED_MESSAGE = 'Choose at least one parameter.';
-export const DIAGNOSTIC_PARAMS_TOO_MANY_MESSAGE = `Choose at most ${DIAGNOSTIC_MAX_PARAMETERS} parameters.`;
-export const DIAGNOSTIC_PARAMS_REPEATED_MESSAGE = 'Each parameter may be chosen only once.';
-export const DIAGNOSTIC_UPLOAD_METHOD_REQUIRED_MESSAGE =
-  'Choose the upload method (IOT-EDGE or IOT-Gateway) for calibration through the utility.';
-export const DIAGNOSTIC_MODEL_TAKEN_MESSAGE =
-  'This analyser model already has diagnostic parameters. Edit that set-up instead.';
-export const DIAGNOSTIC_TENANT_TAKEN_MESSAGE =
-  'This industry already has diagnostic parameters. Edit that set-up instead.';
 
 /** The remote calibration switch reads ENABLED or DISABLED (spec §4). */
 export function getRemoteCalibrationLabel(isRemoteCalibration: boolean): 'ENABLED' | 'DISABLED' {

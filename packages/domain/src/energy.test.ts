@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ENERGY_LABEL_NEEDS_TEXT_MESSAGE,
-  ENERGY_METRICS_REQUIRED_MESSAGE,
-  METRIC_KEY_MESSAGE,
   energyMetricBodySchema,
   energyParameterBodySchema,
   isMetricKeyValid,
   metricKeySchema,
 } from './energy.js';
+import {
+  ENERGY_LABEL_NEEDS_TEXT_MESSAGE,
+  ENERGY_METRICS_REQUIRED_MESSAGE,
+  METRIC_KEY_MESSAGE,
+} from './messages.js';
 
 describe('metric key rule', () => {
   it.each(['daily_consumption', 'peak_demand', 'avg_power_factor', 'avg.load', 'kw', 'p95', 'a'.repeat(50)])(

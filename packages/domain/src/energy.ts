@@ -2,11 +2,17 @@ import { z } from 'zod';
 import { FIELD_MESSAGES } from './constants.js';
 import {
   ENERGY_METRIC_AGGREGATIONS,
-  PARAMETER_EXISTS_MESSAGE,
   generateParameterIdentifiers,
   parameterLabelSchema,
 } from './parameters.js';
 import { UNITS, type UnitCode } from './units.js';
+import {
+  ENERGY_LABEL_NEEDS_TEXT_MESSAGE,
+  ENERGY_METRICS_REQUIRED_MESSAGE,
+  METRIC_KEY_MAX_LENGTH,
+  METRIC_KEY_MESSAGE,
+  METRIC_KEY_MIN_LENGTH,
+} from './messages.js';
 
 /*
  * The energy module's catalogue (spec §2 "Energy parameters", "Metrics"; §3).
@@ -33,20 +39,6 @@ export const ENERGY_MTYPE = 'energy';
 // ---------------------------------------------------------------------------
 // Messages
 // ---------------------------------------------------------------------------
-
-export const METRIC_KEY_MIN_LENGTH = 2;
-export const METRIC_KEY_MAX_LENGTH = 50;
-export const METRIC_KEY_MESSAGE = `Use ${METRIC_KEY_MIN_LENGTH} to ${METRIC_KEY_MAX_LENGTH} lower-case letters, digits, underscores or dots.`;
-export const METRIC_EXISTS_MESSAGE = 'A metric with this key already exists.';
-/** Energy parameter names are unique like standard parameter names, with the same message. */
-export const ENERGY_PARAMETER_EXISTS_MESSAGE = PARAMETER_EXISTS_MESSAGE;
-export const ENERGY_LABEL_NEEDS_TEXT_MESSAGE = 'The label needs at least one letter or digit.';
-export const ENERGY_METRICS_REQUIRED_MESSAGE = 'Choose at least one metric.';
-export const ENERGY_METRICS_UNKNOWN_MESSAGE = 'Choose metrics that exist.';
-export const ENERGY_SOURCE_PARAMETER_MESSAGE = 'Choose an energy parameter of the catalogue.';
-/** Spec §8 failure texts of the catalogue screens. */
-export const ENERGY_UPDATE_FAILED_MESSAGE = 'Error in updating';
-export const ENERGY_DELETE_FAILED_MESSAGE = 'Error in deleting.';
 
 /** Why a metric cannot be deleted: an energy parameter still computes it. */
 export function metricInUseMessage(parameterLabel: string): string {

@@ -1,5 +1,7 @@
 export * from './constants.js';
+export * from './messages.js';
 export * from './freshness.js';
+export * from './password-rules.js';
 export * from './password.js';
 export * from './pagination.js';
 export * from './accounts.js';

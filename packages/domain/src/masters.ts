@@ -32,8 +32,6 @@ export const corporateBodySchema = z
   })
   .strict();
 
-export const CORPORATE_EXISTS_MESSAGE = 'A corporate with this name already exists.';
-
 // Statutory (board) accounts ---------------------------------------------------
 
 export const statutoryAccountSchema = z.object({
@@ -113,6 +111,3 @@ export const industryCategoryBodySchema = z.object({ name: requiredText(100) }).
 export const industryCategoryUpdateSchema = z
   .object({ name: requiredText(100), version: versionField })
   .strict();
-
-export const CATEGORY_EXISTS_MESSAGE = 'Category already exists.';
-export const CATEGORY_UPDATE_FAILED_MESSAGE = 'Problem in updating Category.';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAAQMS_LABEL_MESSAGE } from './messages.js';
 
 /** Aggregations offered for standard parameters (spec §9). */
 export const METRIC_AGGREGATIONS = ['SUM', 'AVG', 'MIN', 'MAX', 'COUNT'] as const;
@@ -11,8 +12,6 @@ export const ENERGY_METRIC_AGGREGATIONS = ['sum', 'avg', 'min', 'max'] as const;
 export const COUNTER_DEFAULT_RESET_VALUE = 10;
 
 export const CAAQMS_PREFIX = 'CAAQMS ';
-export const CAAQMS_LABEL_MESSAGE = 'Parameter label must have a value with CAAQMS.';
-export const PARAMETER_EXISTS_MESSAGE = 'Parameter already exists.';
 
 export interface ParameterIdentifiers {
   name: string;
@@ -154,6 +153,3 @@ export function getStoredParameterLabel(
     ? `${CAAQMS_PREFIX}${label}`
     : label;
 }
-
-export const PARAMETER_EDITED_MESSAGE = 'Parameter Edited Successfully.';
-export const PARAMETER_EDIT_FAILED_MESSAGE = 'Error in Editing Parameter.';

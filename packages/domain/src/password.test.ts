@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  changePasswordFormSchema,
-  checkPassword,
-  isPasswordValid,
-  newPasswordSchema,
-  PASSWORDS_DO_NOT_MATCH,
-} from './password.js';
+import { checkPassword, isPasswordValid, PASSWORDS_DO_NOT_MATCH } from './password-rules.js';
+import { changePasswordFormSchema, newPasswordSchema } from './password.js';
 
 describe('password policy', () => {
   it.each([

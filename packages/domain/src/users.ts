@@ -102,8 +102,6 @@ export const updateUserBodySchema = z
   .strict();
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
-export const EMAIL_TAKEN_MESSAGE = 'This e-mail is already used by another user.';
-
 /** The one-time link sent by e-mail: activation of a new user or a password reset. */
 export const PASSWORD_TOKEN_PURPOSES = ['ACTIVATION', 'RESET'] as const;
 export const passwordTokenInfoSchema = z.object({

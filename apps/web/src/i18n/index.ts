@@ -1,13 +1,17 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@vayu/domain';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from './locales/en';
-import { hi } from './locales/hi';
+import { en, type Translations } from './locales/en';
 
-export const resources = {
-  en: { translation: en },
-  hi: { translation: hi },
-} as const;
+/**
+ * English is built in; the other dictionaries are loaded when their language is
+ * chosen (or remembered in the `lang` cookie), so a visitor downloads only the
+ * texts of one language.
+ */
+const DICTIONARIES: Record<Language, () => Promise<Translations>> = {
+  en: async () => en,
+  hi: async () => (await import('./locales/hi')).hi,
+};
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
@@ -32,8 +36,9 @@ function writeLanguageCookie(language: Language) {
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources,
-  lng: readLanguageCookie(),
+  resources: { en: { translation: en } },
+  // The remembered language is applied by loadInitialLanguage, once its texts are here.
+  lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: LANGUAGES,
   defaultNS: 'translation',
@@ -52,10 +57,33 @@ export function getCurrentLanguage(): Language {
   return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
 }
 
+/** Loads the texts of a language (once) and shows the console in it. */
+async function showLanguage(language: Language): Promise<void> {
+  if (!i18n.hasResourceBundle(language, 'translation')) {
+    i18n.addResourceBundle(language, 'translation', await DICTIONARIES[language]());
+  }
+  await i18n.changeLanguage(language);
+}
+
+/**
+ * Loads the dictionary of the language in the `lang` cookie before the first
+ * render. Until it is there the texts are English; if it cannot be loaded they
+ * stay English.
+ */
+export async function loadInitialLanguage(): Promise<void> {
+  const language = readLanguageCookie();
+  if (language === DEFAULT_LANGUAGE) return;
+  try {
+    await showLanguage(language);
+  } catch (error) {
+    console.error(error);
+  }
+}
+
 /** Switches the language without a reload and remembers it in the `lang` cookie. */
 export async function setLanguage(language: Language): Promise<void> {
   writeLanguageCookie(language);
-  await i18n.changeLanguage(language);
+  await showLanguage(language);
 }
 
 const NUMBER_LOCALES: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN' };

@@ -1,0 +1,211 @@
+#!/usr/bin/env node
+// Lighthouse performance of the built console: /login without a session and
+// /tenants signed in as the demo site operator. Starts apps/api/dist/server.js
+// on a free port with a fresh embedded database (or uses LIGHTHOUSE_BASE_URL),
+// runs Lighthouse 12 in Debian's Chromium (CHROME_PATH, default
+// /usr/bin/chromium) with its default mobile settings (simulated slow 4G, 4x
+// CPU slowdown), several times per page, and prints the median run of each.
+//
+//   npm run lighthouse                 build, then measure
+//   node scripts/lighthouse.mjs        measure the current build
+//   options: --runs=N (default 3), --desktop (Lighthouse's desktop preset),
+//            --out=DIR (where the JSON reports go; default .ci/out/lighthouse)
+//
+// The signed-in run passes the session cookie as an extra request header (the
+// CLI's --extra-headers) and, as the console does after signing in, keeps the
+// signed-in user in localStorage (Lighthouse clears caches, not localStorage).
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const root = resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const hit = args.find((arg) => arg.startsWith(`--${name}=`));
+  return hit ? hit.slice(name.length + 3) : fallback;
+};
+const runs = Number(option('runs', '3'));
+const desktop = args.includes('--desktop');
+const outDir = resolve(root, option('out', join('.ci', 'out', 'lighthouse')));
+
+const SITE_USER = { userName: 'admin@vayu.demo', password: 'Vayu@Demo2026' };
+const SESSION_COOKIE = 'vayu_session';
+const USER_STORAGE_KEY = 'vayu.user';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Starts the built server as the browser tests do, and resolves with its origin. */
+async function startServer() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vayu-lighthouse-'));
+  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      SEED_ADMIN_EMAIL: '',
+      SEED_ADMIN_PASSWORD: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const port = await new Promise((resolvePort, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the console did not start:\n${output}`)), 120_000);
+    const onData = (data) => {
+      output += data;
+      const match = /running at http:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolvePort(Number(match[1]));
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`the console exited (${code}):\n${output}`)));
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.removeAllListeners('exit');
+      child.kill('SIGTERM');
+      await new Promise((done) => child.once('exit', done));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the API: the session cookie and the user the console stores. */
+async function signIn(origin) {
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify(SITE_USER),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
+  if (!cookie) throw new Error(`sign-in answered no ${SESSION_COOKIE} cookie`);
+  return { cookie, user: await response.json() };
+}
+
+/** Puts the signed-in user into the origin's localStorage from a page that loads no script. */
+async function storeUser(port, origin, user) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  const page = await browser.newPage();
+  await page.goto(`${origin}/favicon.svg`);
+  await page.evaluate(
+    (key, value) => globalThis.localStorage.setItem(key, value),
+    USER_STORAGE_KEY,
+    JSON.stringify(user),
+  );
+  await page.close();
+  await browser.disconnect();
+}
+
+function summarise(lhr) {
+  const audit = (id) => lhr.audits[id];
+  const requests = audit('network-requests').details?.items ?? [];
+  const scripts = requests.filter((item) => item.resourceType === 'Script');
+  const sum = (items) => items.reduce((total, item) => total + (item.transferSize ?? 0), 0);
+  return {
+    url: lhr.finalDisplayedUrl,
+    performance: lhr.categories.performance.score,
+    fcpMs: audit('first-contentful-paint').numericValue,
+    lcpMs: audit('largest-contentful-paint').numericValue,
+    tbtMs: audit('total-blocking-time').numericValue,
+    cls: audit('cumulative-layout-shift').numericValue,
+    speedIndexMs: audit('speed-index').numericValue,
+    jsTransferBytes: sum(scripts),
+    jsFiles: scripts.length,
+    totalTransferBytes: sum(requests),
+    textCompressionSavingsBytes: audit('uses-text-compression').details?.overallSavingsBytes ?? 0,
+  };
+}
+
+function median(results) {
+  const sorted = [...results].sort((a, b) => a.performance - b.performance);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+function format(name, result) {
+  const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+  const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+  return [
+    `${name}  (${result.url})`,
+    `  performance ${result.performance.toFixed(2)}  FCP ${s(result.fcpMs)}  LCP ${s(result.lcpMs)}  ` +
+      `TBT ${Math.round(result.tbtMs)} ms  CLS ${result.cls.toFixed(3)}  SI ${s(result.speedIndexMs)}`,
+    `  JS transferred ${kib(result.jsTransferBytes)} in ${result.jsFiles} files, all ${kib(result.totalTransferBytes)}; ` +
+      `text compression could save ${kib(result.textCompressionSavingsBytes)}`,
+  ].join('\n');
+}
+
+const external = process.env.LIGHTHOUSE_BASE_URL;
+const server = external ? { origin: external.replace(/\/$/, ''), stop: async () => {} } : await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+  chromeFlags: CHROME_FLAGS,
+});
+mkdirSync(outDir, { recursive: true });
+let exitCode = 0;
+try {
+  const session = await signIn(server.origin);
+  const pages = [
+    { name: 'login', path: '/login', headers: undefined },
+    { name: 'tenants', path: '/tenants', headers: { Cookie: session.cookie } },
+  ];
+  const summary = {};
+  for (const { name, path, headers } of pages) {
+    if (headers) await storeUser(chrome.port, server.origin, session.user);
+    const results = [];
+    for (let run = 1; run <= runs; run++) {
+      const result = await lighthouse(
+        `${server.origin}${path}`,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          ...(headers ? { extraHeaders: headers } : {}),
+        },
+        desktop ? desktopConfig : undefined,
+      );
+      if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+      writeFileSync(join(outDir, `${name}-${run}.json`), result.report);
+      const runSummary = summarise(result.lhr);
+      if (new URL(runSummary.url).pathname !== path) {
+        throw new Error(`${path} ended at ${runSummary.url}: the page redirected`);
+      }
+      results.push(runSummary);
+      console.log(`${name} run ${run}: performance ${runSummary.performance.toFixed(2)}`);
+    }
+    summary[name] = { median: median(results), runs: results };
+  }
+  console.log(`\nLighthouse ${desktop ? 'desktop' : 'mobile'} (median of ${runs}; reports in ${outDir})\n`);
+  for (const [name, { median: result }] of Object.entries(summary)) console.log(format(name, result));
+  writeFileSync(join(outDir, 'summary.json'), JSON.stringify(summary, null, 2));
+} catch (error) {
+  console.error(error);
+  exitCode = 1;
+} finally {
+  chrome.kill();
+  await server.stop();
+}
+process.exit(exitCode);
