@@ -1,14 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { accountSearchResultSchema } from '@vayu/domain';
-import { z } from 'zod';
-import { apiClient } from '../../../app/api-client';
+import { tenantsEndpoints } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { auditKeys } from './audit-keys';
 
-const searchResultsSchema = z.array(accountSearchResultSchema);
-
-/** `GET /api/searchTenants/{searchString}`: the industries the user may see whose name matches. */
+/** The industries the user may see whose name matches. */
 export function searchTenants(text: string, signal?: AbortSignal) {
-  return apiClient.get(`/searchTenants/${encodeURIComponent(text)}`, { schema: searchResultsSchema, signal });
+  return callEndpoint(tenantsEndpoints.searchTenants, { params: { searchString: text }, signal });
 }
 
 export const tenantSearchQueryOptions = (text: string) =>

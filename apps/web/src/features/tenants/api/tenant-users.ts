@@ -1,12 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { userSummarySchema, type UserSummary } from '@vayu/domain';
-import { z } from 'zod';
-import { apiClient } from '../../../app/api-client';
+import { usersEndpoints, type UserSummary } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { tenantKeys } from './tenant-keys';
 
-/** `GET /api/tenant/users/{id}`: the users of one account. */
+/** The users of one account. */
 export function getTenantUsers(accountId: number, signal?: AbortSignal): Promise<UserSummary[]> {
-  return apiClient.get(`/tenant/users/${accountId}`, { schema: z.array(userSummarySchema), signal });
+  return callEndpoint(usersEndpoints.listAccountUsers, { params: { id: accountId }, signal });
 }
 
 export const tenantUsersQueryOptions = (accountId: number) =>
@@ -19,9 +18,9 @@ export function useTenantUsers(accountId: number) {
   return useQuery(tenantUsersQueryOptions(accountId));
 }
 
-/** `POST /api/setPrimaryUserForTenant/{userId}/{tenantId}`: the other users' roles flip on the server. */
+/** Makes a user the account's primary user; the other users' roles flip on the server. */
 export function setPrimaryUser(userId: number, tenantId: number): Promise<unknown> {
-  return apiClient.post(`/setPrimaryUserForTenant/${userId}/${tenantId}`);
+  return callEndpoint(usersEndpoints.setPrimaryUser, { params: { userId, tenantId } });
 }
 
 export function useSetPrimaryUser(tenantId: number) {

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { tenantsEndpoints, type EndpointBody, type TenantPatchBody } from '@vayu/domain';
-import { apiClient, callEndpoint } from '../../../app/api-client';
+import { tenantsEndpoints, usersEndpoints, type EndpointBody, type TenantPatchBody } from '@vayu/domain';
+import { callEndpoint } from '../../../app/api-client';
 import { tenantKeys } from './tenant-keys';
 
 export function usePatchTenant(id: number) {
@@ -24,15 +23,9 @@ export function useChangeWorkingStatus(tenantId: number) {
   });
 }
 
-const messageSchema = z.object({ message: z.string() });
-
-/**
- * `POST /api/tenants/{id}/resendActivation`: mails the primary user's
- * activation link again (an endpoint of the users area, not yet defined in
- * the domain).
- */
+/** Mails the primary user's activation link again. */
 export function resendActivation(id: number) {
-  return apiClient.post(`/tenants/${id}/resendActivation`, undefined, { schema: messageSchema });
+  return callEndpoint(usersEndpoints.resendActivation, { params: { id } });
 }
 
 export function useResendActivation(id: number) {
