@@ -2,6 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { i18n } from '../i18n';
+import { hi } from '../i18n/locales/hi';
+
+// The console loads Hindi when it is chosen; tests that word things in Hindi switch synchronously.
+i18n.addResourceBundle('hi', 'translation', hi, true, true);
 
 // Mantine reads media queries and observes element sizes; jsdom has neither.
 Object.defineProperty(window, 'matchMedia', {
