@@ -82,7 +82,8 @@ async function login(port: number, userName: string, password: string) {
 
 const skipOnServerDb = !!process.env.DATABASE_URL;
 
-describe.skipIf(skipOnServerDb)('server process on the embedded database', () => {
+// Each test starts real servers (opening the embedded database takes 10–30 s on a busy 2-core machine).
+describe.skipIf(skipOnServerDb)('server process on the embedded database', { timeout: 180_000 }, () => {
   it('starts with demo data, prints the URL and the demo sign-in, and keeps data across restarts', async () => {
     const dataDir = tempDataDir();
     const first = await startServer({ DATA_DIR: dataDir });
@@ -194,7 +195,7 @@ describe('configuration', () => {
   });
 });
 
-describe.runIf(skipOnServerDb)('server processes on a PostgreSQL server', () => {
+describe.runIf(skipOnServerDb)('server processes on a PostgreSQL server', { timeout: 180_000 }, () => {
   it('run the same console, and two processes share sessions', async () => {
     const { default: pg } = await import('pg');
     const url = process.env.DATABASE_URL!;
