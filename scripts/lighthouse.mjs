@@ -18,9 +18,28 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { desktopConfig } from 'lighthouse';
-import puppeteer from 'puppeteer-core';
+
+// Lighthouse is a measuring tool, not a dependency of the console: it is
+// installed on demand so that `npm ci` never depends on its moving parts.
+async function importLighthouse() {
+  try {
+    const [chromeLauncher, lighthouseModule, puppeteerModule] = await Promise.all([
+      import('chrome-launcher'),
+      import('lighthouse'),
+      import('puppeteer-core'),
+    ]);
+    return {
+      chromeLauncher,
+      lighthouse: lighthouseModule.default,
+      desktopConfig: lighthouseModule.desktopConfig,
+      puppeteer: puppeteerModule.default,
+    };
+  } catch {
+    console.error('Lighthouse is not installed. Run: npm install --no-save lighthouse@12.8.2');
+    process.exit(2);
+  }
+}
+const { chromeLauncher, lighthouse, desktopConfig, puppeteer } = await importLighthouse();
 
 const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
