@@ -80,6 +80,7 @@ export const accountFormTypeSchema = z.enum(ACCOUNT_FORM_TYPES);
 export type AccountFormType = z.infer<typeof accountFormTypeSchema>;
 
 export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 export const approvalStatusSchema = z.enum(APPROVAL_STATUSES);
 
 const statusFilterSchema = z.enum(['all', 'ENABLED', 'DISABLED']).default('all');
@@ -436,12 +437,16 @@ export const partnerDetailSchema = partnerSummarySchema.extend({
   version: z.number().int(),
 });
 
+/** A request to attach an industry to a partner: REQUESTED until the partner accepts or declines it. */
+export const PARTNER_REQUEST_STATUSES = ['REQUESTED', 'ACCEPTED', 'DECLINED'] as const;
+export type PartnerRequestStatus = (typeof PARTNER_REQUEST_STATUSES)[number];
+
 /** `POST /api/addPartnerRequest` answers with the stored request (partnerId −1: the platform itself). */
 export const partnerRequestSchema = z.object({
   id: z.number().int(),
   tenantId: z.number().int(),
   partnerId: z.number().int(),
-  status: z.string(),
+  status: z.enum(PARTNER_REQUEST_STATUSES),
 });
 
 /** `POST /api/changePartner/{tenantId}/{partnerId}`. */

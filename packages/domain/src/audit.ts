@@ -62,9 +62,9 @@ export const auditLogRowSchema = z.object({
   tenantId: z.number().int().nullable(),
   tenantName: z.string().nullable(),
   actingTenantId: z.number().int().nullable(),
-  entity: z.string(),
+  entity: auditEntitySchema,
   entityId: z.string().nullable(),
-  action: z.string(),
+  action: auditActionSchema,
   requestId: z.string().nullable(),
   ip: z.string().nullable(),
 });

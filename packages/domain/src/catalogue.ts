@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TIME_ZONES } from './fields.js';
+import { recordStatusSchema, TIME_ZONES } from './fields.js';
 
 // ---------------------------------------------------------------------------
 // Entity types: the monitoring points of an industry (spec §3).
@@ -186,7 +186,7 @@ export const masterCategorySchema = z.object({
   id: z.number().int(),
   type: z.string(),
   description: z.string().nullable(),
-  status: z.enum(['ENABLED', 'DELETED']),
+  status: recordStatusSchema,
   createdAt: z.string(),
   version: z.number().int(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordStatusSchema } from './fields.js';
 import type { FieldError } from './errors.js';
 import {
   EXPRESSION_FUNCTIONS,
@@ -181,7 +182,7 @@ export const derivedParameterSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   label: z.string(),
-  mtype: z.string(),
+  mtype: z.enum(PARAMETER_MTYPES),
   paramKey: z.string(),
   paramMetric: z.string(),
   stdUnit: z.string().nullable(),
@@ -190,7 +191,7 @@ export const derivedParameterSchema = z.object({
   metricDownsampleAgg: z.enum(DERIVED_DOWNSAMPLE_AGGREGATIONS),
   isAlertEnabled: z.boolean(),
   derivedStdParamList: z.array(derivedStdParamSchema),
-  status: z.enum(['ENABLED', 'DELETED']),
+  status: recordStatusSchema,
   createdAt: z.string(),
   version: z.number().int(),
 });

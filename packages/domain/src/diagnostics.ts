@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordStatusSchema } from './fields.js';
 import { FIELD_MESSAGES } from './constants.js';
 import {
   DIAGNOSTIC_MAX_PARAMETERS,
@@ -88,7 +89,7 @@ export const diagnosticParamSchema = z.object({
   isRemoteCalibration: z.boolean(),
   isCalibrationThroughUtility: z.boolean(),
   dataUploadMethod: z.enum(DIAGNOSTIC_UPLOAD_METHODS).nullable(),
-  status: z.enum(['ENABLED', 'DELETED']),
+  status: recordStatusSchema,
   version: z.number().int(),
   createdAt: z.string(),
 });

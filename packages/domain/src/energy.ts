@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { recordStatusSchema } from './fields.js';
 import { FIELD_MESSAGES } from './constants.js';
 import {
   ENERGY_METRIC_AGGREGATIONS,
   generateParameterIdentifiers,
   parameterLabelSchema,
+  type ParameterMtype,
 } from './parameters.js';
 import { UNITS, type UnitCode } from './units.js';
 import {
@@ -34,7 +36,7 @@ export type EnergyCategory = (typeof ENERGY_CATEGORIES)[number];
 export type EnergyMetricAggregation = (typeof ENERGY_METRIC_AGGREGATIONS)[number];
 
 /** The mtype of the catalogue parameters that may feed an energy parameter. */
-export const ENERGY_MTYPE = 'energy';
+export const ENERGY_MTYPE = 'energy' satisfies ParameterMtype;
 
 // ---------------------------------------------------------------------------
 // Messages
@@ -70,7 +72,7 @@ export const metricKeySchema = z
   .pipe(z.string().min(1, FIELD_MESSAGES.required).refine(isMetricKeyValid, { message: METRIC_KEY_MESSAGE }));
 
 const aggregationSchema = z.enum(ENERGY_METRIC_AGGREGATIONS, { message: FIELD_MESSAGES.required });
-const statusSchema = z.enum(['ENABLED', 'DELETED']);
+const statusSchema = recordStatusSchema;
 
 export const energyMetricSchema = z.object({
   id: z.number().int(),
@@ -123,7 +125,7 @@ export const energyParameterSchema = z.object({
   name: z.string(),
   label: z.string(),
   paramKey: z.string(),
-  category: z.string(),
+  category: z.enum(ENERGY_CATEGORIES),
   unit: z.string().nullable(),
   /** The catalogue parameter whose readings feed this one, if any. */
   parameter: z.object({ id: z.number().int(), label: z.string() }).nullable(),

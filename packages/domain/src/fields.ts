@@ -154,3 +154,12 @@ export const countryCodeField = z
 export function findCountry(code: string) {
   return COUNTRIES.find((c) => c.code === code.toUpperCase());
 }
+
+/**
+ * Status of a catalogue or master record (parameters, categories, makes,
+ * metrics, …). Deleting one keeps the row, marked DELETED, so that history and
+ * references stay readable; DELETED rows never show in lists.
+ */
+export const RECORD_STATUSES = ['ENABLED', 'DELETED'] as const;
+export const recordStatusSchema = z.enum(RECORD_STATUSES);
+export type RecordStatus = z.infer<typeof recordStatusSchema>;

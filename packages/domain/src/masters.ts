@@ -1,17 +1,21 @@
 import { z } from 'zod';
-import { emailField, optionalEmailField, requiredText, versionField } from './fields.js';
+import { emailField, optionalEmailField, recordStatusSchema, requiredText, versionField } from './fields.js';
 
 // Corporates -----------------------------------------------------------------
 
 /** Kinds of corporate account shown as tabs of `/corporate-list`. */
 export const CORPORATE_TYPES = ['corporate', 'cluster', 'government'] as const;
 export const corporateTypeSchema = z.enum(CORPORATE_TYPES);
+export type CorporateType = z.infer<typeof corporateTypeSchema>;
+/** A corporate is enabled or disabled; deleting one keeps the row, marked DELETED. */
+export const CORPORATE_STATUSES = ['ENABLED', 'DISABLED', 'DELETED'] as const;
+export type CorporateStatus = (typeof CORPORATE_STATUSES)[number];
 
 export const corporateSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  type: z.string(),
-  status: z.string(),
+  type: corporateTypeSchema,
+  status: z.enum(CORPORATE_STATUSES),
   contactEmail: z.string().nullable(),
   tenantCount: z.number().int(),
   createdAt: z.string(),
@@ -92,7 +96,7 @@ export const statutoryBodySchema = z
 export const industryCategorySchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  status: z.enum(['ENABLED', 'DELETED']),
+  status: recordStatusSchema,
   tenantCount: z.number().int(),
   createdAt: z.string(),
   version: z.number().int(),

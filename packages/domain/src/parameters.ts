@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordStatusSchema } from './fields.js';
 import { CAAQMS_LABEL_MESSAGE } from './messages.js';
 
 /** Aggregations offered for standard parameters (spec §9). */
@@ -7,6 +8,8 @@ export const METRIC_AGGREGATIONS = ['SUM', 'AVG', 'MIN', 'MAX', 'COUNT'] as cons
 export const DERIVED_DOWNSAMPLE_AGGREGATIONS = ['AVG', 'MIN', 'SUM', 'AVGABS', 'MAX'] as const;
 /** Key/value aggregations of energy metrics. */
 export const ENERGY_METRIC_AGGREGATIONS = ['sum', 'avg', 'min', 'max'] as const;
+export type MetricAggregation = (typeof METRIC_AGGREGATIONS)[number];
+export type DownsampleAggregation = (typeof DERIVED_DOWNSAMPLE_AGGREGATIONS)[number];
 
 /** Counter parameters reset at this value by default. */
 export const COUNTER_DEFAULT_RESET_VALUE = 10;
@@ -50,13 +53,16 @@ export const PARAMETER_MTYPES = ['stack', 'etp', 'caaqms', 'ground water', 'ener
 /** NORMAL and CAAQMS are standard parameters; FUNCTIONAL ones add a base parameter. */
 export const STANDARD_PARAMETER_TYPES = ['NORMAL', 'CAAQMS', 'FUNCTIONAL'] as const;
 export const DATA_STORE_TYPES = ['device'] as const;
+export type ParameterMtype = (typeof PARAMETER_MTYPES)[number];
+export type StandardParameterType = (typeof STANDARD_PARAMETER_TYPES)[number];
+export type DataStoreType = (typeof DATA_STORE_TYPES)[number];
 
 export const parameterSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   label: z.string(),
-  mtype: z.string(),
-  type: z.string(),
+  mtype: z.enum(PARAMETER_MTYPES),
+  type: z.enum(STANDARD_PARAMETER_TYPES),
   paramKey: z.string(),
   paramMetric: z.string(),
   stdUnit: z.string().nullable(),
@@ -69,10 +75,10 @@ export const parameterSchema = z.object({
   counterResetValue: z.number().nullable(),
   isConversion: z.boolean(),
   showWidget: z.boolean(),
-  dataStoreType: z.string(),
+  dataStoreType: z.enum(DATA_STORE_TYPES),
   baseParamId: z.number().int().nullable(),
   isLinear: z.boolean().nullable(),
-  status: z.enum(['ENABLED', 'DELETED']),
+  status: recordStatusSchema,
   createdAt: z.string(),
   version: z.number().int(),
 });
@@ -83,7 +89,7 @@ export const parameterListQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   search: z.string().trim().max(100).optional(),
   type: z.enum(STANDARD_PARAMETER_TYPES).optional(),
-  mtype: z.string().trim().max(30).optional(),
+  mtype: z.enum(PARAMETER_MTYPES).optional(),
 });
 
 /**

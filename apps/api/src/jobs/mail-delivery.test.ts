@@ -60,7 +60,7 @@ async function startMailProcess(
 async function queueMail(mailer: Mailer, db: DatabaseHandle['db'], subjects: string[]) {
   await db.transaction(async (tx) => {
     for (const subject of subjects) {
-      await mailer.queue(tx, { to: 'ops@plant.example', subject, text: `Body of ${subject}`, kind: 'TEST' });
+      await mailer.queue(tx, { to: 'ops@plant.example', subject, text: `Body of ${subject}`, kind: 'RESET' });
     }
   });
 }
@@ -99,7 +99,7 @@ describe('mail jobs on the database the run uses', () => {
     const before = (await mailJobs()).length;
     await expect(
       database.db.transaction(async (tx) => {
-        await mailer.queue(tx, { to: 'a@b.example', subject: 'Rolled back', text: '-', kind: 'TEST' });
+        await mailer.queue(tx, { to: 'a@b.example', subject: 'Rolled back', text: '-', kind: 'RESET' });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -206,7 +206,7 @@ describe.skipIf(!process.env.DATABASE_URL)(`two server processes on PostgreSQL (
       const [row] = await database.db.transaction(async (tx) => {
         const [mail] = await tx
           .insert(emailOutbox)
-          .values({ toAddress: 'ops@plant.example', subject, bodyText: '-', kind: 'TEST' })
+          .values({ toAddress: 'ops@plant.example', subject, bodyText: '-', kind: 'RESET' })
           .returning();
         await jobQueue.enqueue(tx, 'mail.send', { emailId: mail!.id }, { maxAttempts: 3 });
         return [mail!];

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { MailKind } from '@vayu/domain';
 import nodemailer from 'nodemailer';
 import type { Database, Executor } from '../db/client.js';
 import { emailOutbox } from '../db/schema/index.js';
@@ -10,8 +11,8 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
-  /** What the mail is for: ACTIVATION, PASSWORD_RESET, APPROVAL_REPORT, ... */
-  kind: string;
+  /** What the mail is for (the domain's MAIL_KINDS). */
+  kind: MailKind;
   userId?: number | null;
 }
 

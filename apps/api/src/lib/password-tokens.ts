@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { PasswordTokenPurpose } from '@vayu/domain';
 import type { Config } from '../config.js';
 import { hashPassword } from './passwords.js';
 import { createSessionToken, hashToken } from './tokens.js';
 
-export type PasswordTokenPurpose = 'ACTIVATION' | 'RESET';
+export type { PasswordTokenPurpose };
 
 /** An activation link may wait a week in an inbox; a reset link is asked for by the person who uses it. */
 const TOKEN_LIFETIME_MS: Record<PasswordTokenPurpose, number> = {

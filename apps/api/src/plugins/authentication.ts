@@ -5,10 +5,7 @@ import {
   DEFAULT_PARTNER_ID,
   HEADERS,
   SESSION_COOKIE,
-  type AccountType,
   type AppModule,
-  type Role,
-  type UserType,
 } from '@vayu/domain';
 import { findRouteAccess, isAllowed } from '../auth/access.js';
 import type { Principal, RequestContext } from '../auth/principal.js';
@@ -89,10 +86,10 @@ export function registerAuthentication(app: FastifyInstance, deps: { db: Databas
       userId: session.userId,
       userName: session.email,
       name: session.name,
-      userType: session.userType as UserType,
-      role: session.role as Role,
+      userType: session.userType,
+      role: session.role,
       accountId: session.accountId,
-      accountType: session.accountType as AccountType,
+      accountType: session.accountType,
       partnerId: session.accountPartnerId ?? DEFAULT_PARTNER_ID,
       corporateId: session.accountCorporateId,
       actingTenantId: null,

@@ -42,7 +42,7 @@ export async function createUser(exec: Executor, values: NewUser) {
       .select({ type: accounts.type })
       .from(accounts)
       .where(eq(accounts.id, values.accountId));
-    type = account!.type as UserType;
+    type = account!.type;
   }
   const [row] = await exec
     .insert(users)

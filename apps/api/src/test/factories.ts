@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import { PLATFORM_ACCOUNT_ID, type Role } from '@vayu/domain';
+import { PLATFORM_ACCOUNT_ID, type AccountStatus, type Role } from '@vayu/domain';
 import type { Executor } from '../db/client.js';
 import { auditLogs } from '../db/schema/index.js';
 import { createAccount, createCorporate, createUser, mapTenantToBoard } from '../seed/builders.js';
@@ -21,10 +21,11 @@ export function factories(db: Executor) {
   return {
     user,
     siteUser: (role: Role = 'admin') => user(PLATFORM_ACCOUNT_ID, role),
-    partner: (overrides: { status?: string } = {}) =>
+    partner: (overrides: { status?: AccountStatus } = {}) =>
       createAccount(db, { type: 'partner', name: `Partner ${unique()}`, stateCode: 'MH', ...overrides }),
-    tenant: (overrides: { partnerId?: number | null; corporateId?: number | null; status?: string } = {}) =>
-      createAccount(db, { type: 'tenant', name: `Industry ${unique()}`, stateCode: 'GJ', ...overrides }),
+    tenant: (
+      overrides: { partnerId?: number | null; corporateId?: number | null; status?: AccountStatus } = {},
+    ) => createAccount(db, { type: 'tenant', name: `Industry ${unique()}`, stateCode: 'GJ', ...overrides }),
     corporate: async () => {
       const corporate = await createCorporate(db, { name: `Group ${unique()}` });
       const account = await createAccount(db, {

@@ -12,34 +12,54 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import {
+  ACCOUNT_STATUSES,
+  ACCOUNT_TYPES,
+  ADDRESS_TYPES,
+  APPROVAL_STATUSES,
+  CORPORATE_STATUSES,
+  CORPORATE_TYPES,
+  PARTNER_REQUEST_STATUSES,
+  RECORD_STATUSES,
+  WORKING_STATUSES,
+} from '@vayu/domain';
+import { oneOf } from './checks.js';
 
 export const industryCategories = pgTable(
   'industry_categories',
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    status: text('status').notNull().default('ENABLED'),
+    status: text('status', { enum: RECORD_STATUSES }).notNull().default('ENABLED'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    oneOf('industry_categories_status_ck', t.status, RECORD_STATUSES),
     uniqueIndex('industry_categories_name_active_uq')
       .on(sql`lower(${t.name})`)
       .where(sql`status <> 'DELETED'`),
   ],
 );
 
-export const corporates = pgTable('corporates', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  type: text('type').notNull().default('corporate'),
-  status: text('status').notNull().default('ENABLED'),
-  contactEmail: text('contact_email'),
-  version: integer('version').notNull().default(1),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const corporates = pgTable(
+  'corporates',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    type: text('type', { enum: CORPORATE_TYPES }).notNull().default('corporate'),
+    status: text('status', { enum: CORPORATE_STATUSES }).notNull().default('ENABLED'),
+    contactEmail: text('contact_email'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    oneOf('corporates_type_ck', t.type, CORPORATE_TYPES),
+    oneOf('corporates_status_ck', t.status, CORPORATE_STATUSES),
+  ],
+);
 
 /**
  * Site, partner, tenant (industry), statutory (board) and corporate accounts.
@@ -49,10 +69,10 @@ export const accounts = pgTable(
   'accounts',
   {
     id: serial('id').primaryKey(),
-    type: text('type').notNull(),
+    type: text('type', { enum: ACCOUNT_TYPES }).notNull(),
     name: text('name').notNull(),
-    status: text('status').notNull().default('ENABLED'),
-    workingStatus: text('working_status').notNull().default('ON'),
+    status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('ENABLED'),
+    workingStatus: text('working_status', { enum: WORKING_STATUSES }).notNull().default('ON'),
     partnerId: integer('partner_id').references((): AnyPgColumn => accounts.id),
     corporateId: integer('corporate_id').references(() => corporates.id),
     industryCategoryId: integer('industry_category_id').references(() => industryCategories.id),
@@ -85,13 +105,17 @@ export const accounts = pgTable(
     logoKey: text('logo_key'),
     logoContentType: text('logo_content_type'),
     /** PENDING, APPROVED or REJECTED (tenant approval by the platform). */
-    approvalStatus: text('approval_status').notNull().default('APPROVED'),
+    approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }).notNull().default('APPROVED'),
     approvalRemark: text('approval_remark'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    oneOf('accounts_type_ck', t.type, ACCOUNT_TYPES),
+    oneOf('accounts_status_ck', t.status, ACCOUNT_STATUSES),
+    oneOf('accounts_working_status_ck', t.workingStatus, WORKING_STATUSES),
+    oneOf('accounts_approval_status_ck', t.approvalStatus, APPROVAL_STATUSES),
     index('accounts_type_status_idx').on(t.type, t.status),
     index('accounts_partner_idx').on(t.partnerId),
     index('accounts_corporate_idx').on(t.corporateId),
@@ -110,7 +134,7 @@ export const addresses = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id),
-    addressType: text('address_type').notNull(),
+    addressType: text('address_type', { enum: ADDRESS_TYPES }).notNull(),
     addressLine: text('address_line').notNull(),
     city: text('city').notNull(),
     stateCode: text('state_code'),
@@ -123,7 +147,10 @@ export const addresses = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('addresses_account_type_uq').on(t.accountId, t.addressType)],
+  (t) => [
+    oneOf('addresses_address_type_ck', t.addressType, ADDRESS_TYPES),
+    uniqueIndex('addresses_account_type_uq').on(t.accountId, t.addressType),
+  ],
 );
 
 /** Restrictions placed on a tenant; the account shows as blocked while any is active. */
@@ -152,11 +179,14 @@ export const partnerRequests = pgTable(
       .notNull()
       .references(() => accounts.id),
     partnerId: integer('partner_id').references(() => accounts.id),
-    status: text('status').notNull().default('REQUESTED'),
+    status: text('status', { enum: PARTNER_REQUEST_STATUSES }).notNull().default('REQUESTED'),
     requestedBy: integer('requested_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('partner_requests_tenant_idx').on(t.tenantId)],
+  (t) => [
+    oneOf('partner_requests_status_ck', t.status, PARTNER_REQUEST_STATUSES),
+    index('partner_requests_tenant_idx').on(t.tenantId),
+  ],
 );
 
 /** Demo-data periods of a tenant (`POST /api/demoTenantData`). */

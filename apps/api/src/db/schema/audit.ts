@@ -1,4 +1,6 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@vayu/domain';
+import { oneOf } from './checks.js';
 
 /** The audit trail: one row per change, written in the same transaction as the change. */
 export const auditLogs = pgTable(
@@ -12,9 +14,9 @@ export const auditLogs = pgTable(
     actingTenantId: integer('acting_tenant_id'),
     /** The tenant the changed record belongs to (for per-tenant logs). */
     tenantId: integer('tenant_id'),
-    entity: text('entity').notNull(),
+    entity: text('entity', { enum: AUDIT_ENTITIES }).notNull(),
     entityId: text('entity_id'),
-    action: text('action').notNull(),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
     oldValue: jsonb('old_value'),
     newValue: jsonb('new_value'),
     requestId: text('request_id'),
@@ -22,6 +24,8 @@ export const auditLogs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    oneOf('audit_logs_entity_ck', t.entity, AUDIT_ENTITIES),
+    oneOf('audit_logs_action_ck', t.action, AUDIT_ACTIONS),
     index('audit_logs_created_idx').on(t.createdAt),
     index('audit_logs_tenant_created_idx').on(t.tenantId, t.createdAt),
     index('audit_logs_actor_created_idx').on(t.actorUserId, t.createdAt),

@@ -13,6 +13,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { parameters } from './parameters.js';
+import { DIAGNOSTIC_UPLOAD_METHODS, MAKE_TYPES, RECORD_STATUSES } from '@vayu/domain';
+import { oneOf } from './checks.js';
 
 /** Device makes (manufacturers), by type: Analyser, Calibrator, Camera, … */
 export const makes = pgTable(
@@ -20,13 +22,15 @@ export const makes = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    type: text('type').notNull(),
-    status: text('status').notNull().default('ENABLED'),
+    type: text('type', { enum: MAKE_TYPES }).notNull(),
+    status: text('status', { enum: RECORD_STATUSES }).notNull().default('ENABLED'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    oneOf('makes_type_ck', t.type, MAKE_TYPES),
+    oneOf('makes_status_ck', t.status, RECORD_STATUSES),
     uniqueIndex('makes_name_type_active_uq')
       .on(sql`lower(${t.name})`, t.type)
       .where(sql`status <> 'DELETED'`),
@@ -44,12 +48,13 @@ export const models = pgTable(
       .notNull()
       .references(() => makes.id),
     modelType: text('model_type'),
-    status: text('status').notNull().default('ENABLED'),
+    status: text('status', { enum: RECORD_STATUSES }).notNull().default('ENABLED'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    oneOf('models_status_ck', t.status, RECORD_STATUSES),
     uniqueIndex('models_make_name_active_uq')
       .on(t.makeId, sql`lower(${t.name})`)
       .where(sql`status <> 'DELETED'`),
@@ -70,13 +75,15 @@ export const diagnosticParams = pgTable(
     modelId: integer('model_id').references(() => models.id),
     isRemoteCalibration: boolean('is_remote_calibration').notNull().default(false),
     isCalibrationThroughUtility: boolean('is_calibration_through_utility').notNull().default(false),
-    dataUploadMethod: text('data_upload_method'),
-    status: text('status').notNull().default('ENABLED'),
+    dataUploadMethod: text('data_upload_method', { enum: DIAGNOSTIC_UPLOAD_METHODS }),
+    status: text('status', { enum: RECORD_STATUSES }).notNull().default('ENABLED'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    oneOf('diagnostic_params_status_ck', t.status, RECORD_STATUSES),
+    oneOf('diagnostic_params_data_upload_method_ck', t.dataUploadMethod, DIAGNOSTIC_UPLOAD_METHODS),
     check('diagnostic_params_owner_ck', sql`(${t.tenantId} IS NULL) <> (${t.modelId} IS NULL)`),
     index('diagnostic_params_list_idx').on(t.status, t.id),
     index('diagnostic_params_tenant_idx').on(t.tenantId),

@@ -11,6 +11,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { parameters } from './parameters.js';
+import { ENERGY_CATEGORIES, ENERGY_METRIC_AGGREGATIONS, RECORD_STATUSES } from '@vayu/domain';
+import { oneOf } from './checks.js';
 
 /** Energy metrics: a key and the aggregation (sum, avg, min, max) it is computed with. */
 export const energyMetrics = pgTable(
@@ -18,14 +20,16 @@ export const energyMetrics = pgTable(
   {
     id: serial('id').primaryKey(),
     key: text('key').notNull(),
-    value: text('value').notNull(),
+    value: text('value', { enum: ENERGY_METRIC_AGGREGATIONS }).notNull(),
     label: text('label').notNull(),
-    status: text('status').notNull().default('ENABLED'),
+    status: text('status', { enum: RECORD_STATUSES }).notNull().default('ENABLED'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    oneOf('energy_metrics_value_ck', t.value, ENERGY_METRIC_AGGREGATIONS),
+    oneOf('energy_metrics_status_ck', t.status, RECORD_STATUSES),
     uniqueIndex('energy_metrics_key_active_uq')
       .on(sql`lower(${t.key})`)
       .where(sql`status <> 'DELETED'`),
@@ -45,17 +49,19 @@ export const energyParameters = pgTable(
     name: text('name').notNull(),
     label: text('label').notNull(),
     paramKey: text('param_key').notNull(),
-    category: text('category').notNull(),
+    category: text('category', { enum: ENERGY_CATEGORIES }).notNull(),
     unit: text('unit'),
     parameterId: integer('parameter_id').references(() => parameters.id),
     isCumulative: boolean('is_cumulative').notNull().default(false),
     isAlertEnabled: boolean('is_alert_enabled').notNull().default(false),
-    status: text('status').notNull().default('ENABLED'),
+    status: text('status', { enum: RECORD_STATUSES }).notNull().default('ENABLED'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    oneOf('energy_parameters_category_ck', t.category, ENERGY_CATEGORIES),
+    oneOf('energy_parameters_status_ck', t.status, RECORD_STATUSES),
     uniqueIndex('energy_parameters_name_active_uq')
       .on(sql`lower(${t.name})`)
       .where(sql`status <> 'DELETED'`),

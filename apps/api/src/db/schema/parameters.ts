@@ -11,6 +11,16 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import {
+  DATA_STORE_TYPES,
+  DERIVED_DATA_SOURCES,
+  DERIVED_DOWNSAMPLE_AGGREGATIONS,
+  METRIC_AGGREGATIONS,
+  PARAMETER_MTYPES,
+  RECORD_STATUSES,
+  STANDARD_PARAMETER_TYPES,
+} from '@vayu/domain';
+import { oneOf } from './checks.js';
 
 /**
  * The parameter catalogue: platform master data, shared by every tenant.
@@ -22,29 +32,37 @@ export const parameters = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     label: text('label').notNull(),
-    mtype: text('mtype').notNull(),
-    type: text('type').notNull().default('NORMAL'),
+    mtype: text('mtype', { enum: PARAMETER_MTYPES }).notNull(),
+    type: text('type', { enum: STANDARD_PARAMETER_TYPES }).notNull().default('NORMAL'),
     paramKey: text('param_key').notNull(),
     paramMetric: text('param_metric').notNull(),
     stdUnit: text('std_unit'),
     defaultStdUnit: text('default_std_unit'),
     alertLabel: text('alert_label'),
-    metricAgg: text('metric_agg').notNull().default('AVG'),
-    metricDownsampleAgg: text('metric_downsample_agg').notNull().default('AVG'),
+    metricAgg: text('metric_agg', { enum: METRIC_AGGREGATIONS }).notNull().default('AVG'),
+    metricDownsampleAgg: text('metric_downsample_agg', { enum: METRIC_AGGREGATIONS })
+      .notNull()
+      .default('AVG'),
     isAlertEnabled: boolean('is_alert_enabled').notNull().default(false),
     isCounter: boolean('is_counter').notNull().default(false),
     counterResetValue: doublePrecision('counter_reset_value'),
     isConversion: boolean('is_conversion').notNull().default(true),
     showWidget: boolean('show_widget').notNull().default(true),
-    dataStoreType: text('data_store_type').notNull().default('device'),
+    dataStoreType: text('data_store_type', { enum: DATA_STORE_TYPES }).notNull().default('device'),
     baseParamId: integer('base_param_id').references((): AnyPgColumn => parameters.id),
     isLinear: boolean('is_linear'),
-    status: text('status').notNull().default('ENABLED'),
+    status: text('status', { enum: RECORD_STATUSES }).notNull().default('ENABLED'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    oneOf('parameters_mtype_ck', t.mtype, PARAMETER_MTYPES),
+    oneOf('parameters_type_ck', t.type, STANDARD_PARAMETER_TYPES),
+    oneOf('parameters_metric_agg_ck', t.metricAgg, METRIC_AGGREGATIONS),
+    oneOf('parameters_metric_downsample_agg_ck', t.metricDownsampleAgg, METRIC_AGGREGATIONS),
+    oneOf('parameters_data_store_type_ck', t.dataStoreType, DATA_STORE_TYPES),
+    oneOf('parameters_status_ck', t.status, RECORD_STATUSES),
     uniqueIndex('parameters_name_active_uq')
       .on(sql`lower(${t.name})`)
       .where(sql`status <> 'DELETED'`),
@@ -66,20 +84,30 @@ export const derivedParameters = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     label: text('label').notNull(),
-    mtype: text('mtype').notNull(),
+    mtype: text('mtype', { enum: PARAMETER_MTYPES }).notNull(),
     paramKey: text('param_key').notNull(),
     paramMetric: text('param_metric').notNull(),
     stdUnit: text('std_unit'),
     alertLabel: text('alert_label'),
-    metricAgg: text('metric_agg').notNull().default('AVG'),
-    metricDownsampleAgg: text('metric_downsample_agg').notNull().default('AVG'),
+    metricAgg: text('metric_agg', { enum: METRIC_AGGREGATIONS }).notNull().default('AVG'),
+    metricDownsampleAgg: text('metric_downsample_agg', { enum: DERIVED_DOWNSAMPLE_AGGREGATIONS })
+      .notNull()
+      .default('AVG'),
     isAlertEnabled: boolean('is_alert_enabled').notNull().default(false),
-    status: text('status').notNull().default('ENABLED'),
+    status: text('status', { enum: RECORD_STATUSES }).notNull().default('ENABLED'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    oneOf('derived_parameters_mtype_ck', t.mtype, PARAMETER_MTYPES),
+    oneOf('derived_parameters_metric_agg_ck', t.metricAgg, METRIC_AGGREGATIONS),
+    oneOf(
+      'derived_parameters_metric_downsample_agg_ck',
+      t.metricDownsampleAgg,
+      DERIVED_DOWNSAMPLE_AGGREGATIONS,
+    ),
+    oneOf('derived_parameters_status_ck', t.status, RECORD_STATUSES),
     uniqueIndex('derived_parameters_name_active_uq')
       .on(sql`lower(${t.name})`)
       .where(sql`status <> 'DELETED'`),
@@ -116,11 +144,14 @@ export const derivedExpressionProperties = pgTable(
       .references(() => derivedStdParams.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     expressionParam: text('expression_param').notNull(),
-    dataSource: text('data_source').notNull(),
+    dataSource: text('data_source', { enum: DERIVED_DATA_SOURCES }).notNull(),
     unit: text('unit'),
     conditionalStatement: text('conditional_statement'),
   },
-  (t) => [uniqueIndex('derived_expression_properties_position_uq').on(t.derivedStdParamId, t.position)],
+  (t) => [
+    oneOf('derived_expression_properties_data_source_ck', t.dataSource, DERIVED_DATA_SOURCES),
+    uniqueIndex('derived_expression_properties_position_uq').on(t.derivedStdParamId, t.position),
+  ],
 );
 
 /** Master categories (type, description), e.g. the CPCB Red/Orange/Green/White categories. */
@@ -130,12 +161,13 @@ export const masterCategories = pgTable(
     id: serial('id').primaryKey(),
     type: text('type').notNull(),
     description: text('description'),
-    status: text('status').notNull().default('ENABLED'),
+    status: text('status', { enum: RECORD_STATUSES }).notNull().default('ENABLED'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    oneOf('master_categories_status_ck', t.status, RECORD_STATUSES),
     uniqueIndex('master_categories_type_active_uq')
       .on(sql`lower(${t.type})`)
       .where(sql`status <> 'DELETED'`),

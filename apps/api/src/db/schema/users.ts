@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
+import { MAIL_KINDS, PASSWORD_TOKEN_PURPOSES, ROLES, USER_STATUSES, USER_TYPES } from '@vayu/domain';
+import { oneOf } from './checks.js';
 
 export const users = pgTable(
   'users',
@@ -13,9 +15,9 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     phone: text('phone'),
-    userType: text('user_type').notNull(),
-    role: text('role').notNull().default('user'),
-    status: text('status').notNull().default('ENABLED'),
+    userType: text('user_type', { enum: USER_TYPES }).notNull(),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
+    status: text('status', { enum: USER_STATUSES }).notNull().default('ENABLED'),
     passwordHash: text('password_hash').notNull(),
     /** True while the password is the published demo password. */
     hasDemoPassword: boolean('has_demo_password').notNull().default(false),
@@ -24,7 +26,7 @@ export const users = pgTable(
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     /** SHA-256 of the one-time token sent by e-mail to activate or reset the password. */
     passwordTokenHash: text('password_token_hash'),
-    passwordTokenPurpose: text('password_token_purpose'),
+    passwordTokenPurpose: text('password_token_purpose', { enum: PASSWORD_TOKEN_PURPOSES }),
     passwordTokenExpiresAt: timestamp('password_token_expires_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
@@ -32,6 +34,10 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    oneOf('users_user_type_ck', t.userType, USER_TYPES),
+    oneOf('users_role_ck', t.role, ROLES),
+    oneOf('users_status_ck', t.status, USER_STATUSES),
+    oneOf('users_password_token_purpose_ck', t.passwordTokenPurpose, PASSWORD_TOKEN_PURPOSES),
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     index('users_account_idx').on(t.accountId),
     uniqueIndex('users_password_token_uq')
@@ -79,11 +85,14 @@ export const emailOutbox = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     bodyText: text('body_text').notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: MAIL_KINDS }).notNull(),
     userId: integer('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
   },
-  (t) => [index('email_outbox_to_idx').on(t.toAddress, t.createdAt)],
+  (t) => [
+    oneOf('email_outbox_kind_ck', t.kind, MAIL_KINDS),
+    index('email_outbox_to_idx').on(t.toAddress, t.createdAt),
+  ],
 );

@@ -23,10 +23,8 @@ const addressColumns = {
   version: addresses.version,
 };
 
-function toAddress(
-  row: Omit<Address, 'addressType' | 'updatedAt'> & { addressType: string; updatedAt: Date },
-) {
-  return { ...row, addressType: row.addressType as AddressType, updatedAt: row.updatedAt.toISOString() };
+function toAddress(row: Omit<Address, 'updatedAt'> & { updatedAt: Date }): Address {
+  return { ...row, updatedAt: row.updatedAt.toISOString() };
 }
 
 /** Who owns an account, as the change rules need it; undefined when outside the scope. */

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { ApprovalStatus } from '@vayu/domain';
 import { alias } from 'drizzle-orm/pg-core';
 import { accountRowsWhere, accountsWhere, type DataScope } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
@@ -42,7 +43,7 @@ export async function updateApproval(
   exec: Executor,
   scope: DataScope,
   id: number,
-  values: { approvalStatus: string; approvalRemark: string | null },
+  values: { approvalStatus: ApprovalStatus; approvalRemark: string | null },
 ) {
   await exec
     .update(accounts)

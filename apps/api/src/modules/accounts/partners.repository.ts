@@ -35,7 +35,7 @@ const partnerColumns = {
 type PartnerRow = {
   id: number;
   name: string;
-  status: string;
+  status: AccountStatus;
   contactEmail: string | null;
   contactNo: string | null;
   address: string | null;
@@ -53,7 +53,7 @@ function toPartnerSummary(r: PartnerRow): PartnerSummary {
   return {
     id: r.id,
     name: r.name,
-    status: r.status as AccountStatus,
+    status: r.status,
     contactEmail: r.contactEmail,
     contactNo: r.contactNo,
     city: r.city,
@@ -211,18 +211,16 @@ export async function findAccountForMigration(
   return row;
 }
 
-/** The users (not deleted) of an account within the scope. */
-export async function countActiveUsers(exec: Executor, scope: DataScope, accountId: number): Promise<number> {
+/** The users of an account within the scope, in every status (a disabled user still holds a place). */
+export async function countAccountUsers(
+  exec: Executor,
+  scope: DataScope,
+  accountId: number,
+): Promise<number> {
   const [row] = await exec
     .select({ n: count() })
     .from(users)
-    .where(
-      and(
-        eq(users.accountId, accountId),
-        ne(users.status, 'DELETED'),
-        accountRowsWhere(scope, users.accountId),
-      ),
-    );
+    .where(and(eq(users.accountId, accountId), accountRowsWhere(scope, users.accountId)));
   return row?.n ?? 0;
 }
 

@@ -17,7 +17,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import {
   type AccountForMigration,
   type PartnerDetail,
-  countActiveUsers,
+  countAccountUsers,
   findAccountForMigration,
   findPartnerById,
   findPartners,
@@ -75,7 +75,7 @@ export function createPartnersService({ db }: { db: Database }) {
       tenant: { id: tenant.id, name: tenant.name },
       fromPartner: fromPartner ? { id: fromPartner.id, name: fromPartner.name } : null,
       toPartner: toPartner ? { id: toPartner.id, name: toPartner.name } : null,
-      users: await countActiveUsers(exec, scope, tenant.id),
+      users: await countAccountUsers(exec, scope, tenant.id),
       planCode: tenant.planCode,
       canMigrate: reasonCode === null,
       reason: reasonCode === null ? null : MIGRATE_REASONS[reasonCode],

@@ -345,15 +345,15 @@ describe('GET /api/partnerMigrate/{tenantId}/{partnerId}', () => {
     const tenant = await make.tenant({ partnerId: from.id });
     await t.db.update(accounts).set({ planCode: 'GOLD' }).where(eq(accounts.id, tenant.id));
     await make.user(tenant.id);
-    const gone = await make.user(tenant.id, 'user');
-    await t.db.update(users).set({ status: 'DELETED' }).where(eq(users.id, gone.id));
+    const disabled = await make.user(tenant.id, 'user');
+    await t.db.update(users).set({ status: 'DISABLED' }).where(eq(users.id, disabled.id));
     const response = await preview(tenant.id, to.id);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       tenant: { id: tenant.id, name: tenant.name },
       fromPartner: { id: from.id, name: from.name },
       toPartner: { id: to.id, name: to.name },
-      users: 1,
+      users: 2,
       planCode: 'GOLD',
       canMigrate: true,
       reason: null,

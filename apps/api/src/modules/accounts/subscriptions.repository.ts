@@ -31,10 +31,7 @@ export async function findSubscription(
   scope: DataScope,
   accountId: number,
 ): Promise<SubscriptionRow | undefined> {
-  const usersUsed = exec
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.accountId, accounts.id), ne(users.status, 'DELETED')));
+  const usersUsed = exec.select({ n: count() }).from(users).where(eq(users.accountId, accounts.id));
   const [row] = await exec
     .select({
       tenantId: accounts.id,

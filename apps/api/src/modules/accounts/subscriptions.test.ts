@@ -29,7 +29,7 @@ const url = (tenantId: number) => `/api/subscription/${tenantId}`;
 const accountRow = async (id: number) => (await t.db.select().from(accounts).where(eq(accounts.id, id)))[0]!;
 
 describe('GET /api/subscription/{tenantId}', () => {
-  it('shows plan, payment mode, quotas and the users used (deleted users do not count)', async () => {
+  it('shows plan, payment mode, quotas and the users used (a disabled user still holds a place)', async () => {
     const tenant = await make.tenant();
     await t.db
       .update(accounts)
@@ -37,8 +37,8 @@ describe('GET /api/subscription/{tenantId}', () => {
       .where(eq(accounts.id, tenant.id));
     await make.user(tenant.id);
     await make.user(tenant.id, 'user');
-    const gone = await make.user(tenant.id, 'user');
-    await t.db.update(users).set({ status: 'DELETED' }).where(eq(users.id, gone.id));
+    const disabled = await make.user(tenant.id, 'user');
+    await t.db.update(users).set({ status: 'DISABLED' }).where(eq(users.id, disabled.id));
     const response = await site.call({ method: 'GET', url: url(tenant.id) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -49,7 +49,7 @@ describe('GET /api/subscription/{tenantId}', () => {
       userQuota: 4,
       parameterQuota: 10,
       cameraQuota: 0,
-      usersUsed: 2,
+      usersUsed: 3,
       version: 1,
     });
   });

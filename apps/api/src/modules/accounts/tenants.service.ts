@@ -388,7 +388,7 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
           return row;
         }),
       );
-      return { id: created.id, accountType: created.type as AccountType };
+      return { id: created.id, accountType: created.type };
     },
 
     /**

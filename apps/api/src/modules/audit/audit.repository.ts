@@ -50,9 +50,9 @@ type AuditRowRecord = {
   actingTenantId: number | null;
   tenantId: number | null;
   tenantName: string | null;
-  entity: string;
+  entity: AuditEntity;
   entityId: string | null;
-  action: string;
+  action: AuditAction;
   requestId: string | null;
   ip: string | null;
 };

@@ -10,7 +10,7 @@ function toMasterCategory(row: MasterCategoryRow): MasterCategory {
     id: row.id,
     type: row.type,
     description: row.description,
-    status: row.status === 'DELETED' ? 'DELETED' : 'ENABLED',
+    status: row.status,
     createdAt: row.createdAt.toISOString(),
     version: row.version,
   };

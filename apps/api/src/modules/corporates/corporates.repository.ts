@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import type { Corporate } from '@vayu/domain';
+import type { Corporate, CorporateStatus, CorporateType } from '@vayu/domain';
 import { accountsWhere, type DataScope } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { accounts, corporates } from '../../db/schema/index.js';
@@ -7,8 +7,8 @@ import { accounts, corporates } from '../../db/schema/index.js';
 type CorporateRow = {
   id: number;
   name: string;
-  type: string;
-  status: string;
+  type: CorporateType;
+  status: CorporateStatus;
   contactEmail: string | null;
   createdAt: Date;
   tenantCount: number;
@@ -30,7 +30,7 @@ function toCorporate(row: CorporateRow): Corporate {
 export async function findCorporates(
   exec: Executor,
   scope: DataScope,
-  filter: { type?: string | undefined; status?: string | undefined },
+  filter: { type?: CorporateType | undefined; status?: CorporateStatus | undefined },
 ): Promise<Corporate[]> {
   const rows = await exec
     .select({
@@ -83,7 +83,7 @@ export async function isCorporateNameTaken(exec: Executor, name: string): Promis
 /** The corporate and the account its people sign in to, created together. */
 export async function insertCorporateWithAccount(
   exec: Executor,
-  values: { name: string; type: string; contactEmail: string | null },
+  values: { name: string; type: CorporateType; contactEmail: string | null },
 ): Promise<{ corporate: Corporate; accountId: number }> {
   const [corporate] = await exec
     .insert(corporates)

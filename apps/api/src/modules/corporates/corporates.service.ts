@@ -1,4 +1,9 @@
-import { CORPORATE_EXISTS_MESSAGE, type Corporate } from '@vayu/domain';
+import {
+  CORPORATE_EXISTS_MESSAGE,
+  type Corporate,
+  type CorporateStatus,
+  type CorporateType,
+} from '@vayu/domain';
 import type { Database } from '../../db/client.js';
 import type { RequestContext } from '../../auth/principal.js';
 import { scopeOf } from '../../auth/scope.js';
@@ -14,14 +19,17 @@ import {
 export function createCorporatesService({ db }: { db: Database }) {
   return {
     /** `/corporate-list`, by type and status (the route is for site users only). */
-    listCorporates(ctx: RequestContext, filter: { type?: string | undefined; status?: string | undefined }) {
+    listCorporates(
+      ctx: RequestContext,
+      filter: { type?: CorporateType | undefined; status?: CorporateStatus | undefined },
+    ) {
       return findCorporates(db, scopeOf(ctx.principal), filter);
     },
 
     /** Creates the corporate and its corporate account in one transaction. */
     async createCorporate(
       ctx: RequestContext,
-      body: { name: string; type: string; contactEmail: string | null },
+      body: { name: string; type: CorporateType; contactEmail: string | null },
     ): Promise<Corporate> {
       return db.transaction(async (tx) => {
         await lockCorporateName(tx, body.name);

@@ -1,15 +1,15 @@
 import { type SQL, and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import {
-  DERIVED_DATA_SOURCES,
-  DERIVED_DOWNSAMPLE_AGGREGATIONS,
-  METRIC_AGGREGATIONS,
   getExpressionDependencies,
   getPageCount,
   getPageOffset,
   type DerivedDataSource,
   type DerivedParameter,
   type DerivedStdParam,
+  type DownsampleAggregation,
+  type MetricAggregation,
   type Page,
+  type ParameterMtype,
 } from '@vayu/domain';
 import type { Executor } from '../../db/client.js';
 import {
@@ -28,14 +28,12 @@ import {
  */
 
 type DerivedParameterRow = typeof derivedParameters.$inferSelect;
-type MetricAggregation = (typeof METRIC_AGGREGATIONS)[number];
-type DownsampleAggregation = (typeof DERIVED_DOWNSAMPLE_AGGREGATIONS)[number];
 
 /** The stored values of a derived parameter; the service derives them from the form. */
 export interface DerivedParameterValues {
   name: string;
   label: string;
-  mtype: string;
+  mtype: ParameterMtype;
   paramKey: string;
   paramMetric: string;
   stdUnit: string | null;
@@ -57,15 +55,6 @@ export interface DerivedSeriesValues {
   }[];
 }
 
-const asMetricAggregation = (value: string): MetricAggregation =>
-  (METRIC_AGGREGATIONS as readonly string[]).includes(value) ? (value as MetricAggregation) : 'AVG';
-const asDownsampleAggregation = (value: string): DownsampleAggregation =>
-  (DERIVED_DOWNSAMPLE_AGGREGATIONS as readonly string[]).includes(value)
-    ? (value as DownsampleAggregation)
-    : 'AVG';
-const asDataSource = (value: string): DerivedDataSource =>
-  (DERIVED_DATA_SOURCES as readonly string[]).includes(value) ? (value as DerivedDataSource) : 'raw';
-
 function toDerivedParameter(row: DerivedParameterRow, series: DerivedStdParam[]): DerivedParameter {
   return {
     id: row.id,
@@ -76,11 +65,11 @@ function toDerivedParameter(row: DerivedParameterRow, series: DerivedStdParam[])
     paramMetric: row.paramMetric,
     stdUnit: row.stdUnit,
     alertLabel: row.alertLabel,
-    metricAgg: asMetricAggregation(row.metricAgg),
-    metricDownsampleAgg: asDownsampleAggregation(row.metricDownsampleAgg),
+    metricAgg: row.metricAgg,
+    metricDownsampleAgg: row.metricDownsampleAgg,
     isAlertEnabled: row.isAlertEnabled,
     derivedStdParamList: series,
-    status: row.status === 'DELETED' ? 'DELETED' : 'ENABLED',
+    status: row.status,
     createdAt: row.createdAt.toISOString(),
     version: row.version,
   };
@@ -117,7 +106,7 @@ async function findSeriesOf(exec: Executor, ids: number[]): Promise<Map<number, 
     list.push({
       conditionalStatement: row.conditionalStatement,
       expressionParam: row.expressionParam,
-      dataSource: asDataSource(row.dataSource),
+      dataSource: row.dataSource,
       unit: row.unit,
     });
     rowsBySeries.set(row.derivedStdParamId, list);
@@ -141,7 +130,7 @@ export interface DerivedParameterListFilter {
   page: number;
   pageSize: number;
   search?: string | undefined;
-  mtype?: string | undefined;
+  mtype?: ParameterMtype | undefined;
 }
 
 /** One page of derived parameters (deleted ones left out), by label, with their series. */
@@ -250,7 +239,7 @@ export interface StoredDerivedSeries {
   unit: string | null;
   derivedParameterId: number;
   derivedParameterLabel: string;
-  mtype: string;
+  mtype: ParameterMtype;
   /** Conditions and expressions of its rows. */
   texts: string[];
 }

@@ -1,11 +1,11 @@
 import { type SQL, and, asc, count, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import {
-  DIAGNOSTIC_UPLOAD_METHODS,
   getPageCount,
   getPageOffset,
   type DiagnosticParam,
   type DiagnosticUploadMethod,
   type Make,
+  type MakeType,
   type Model,
   type Page,
 } from '@vayu/domain';
@@ -27,7 +27,7 @@ const DELETED = 'DELETED';
 // ---------------------------------------------------------------------------
 
 /** Makes not deleted, by name; only those of `type` when given. */
-export async function findMakes(exec: Executor, type?: string): Promise<Make[]> {
+export async function findMakes(exec: Executor, type?: MakeType): Promise<Make[]> {
   return exec
     .select({ id: makes.id, name: makes.name, type: makes.type })
     .from(makes)
@@ -161,9 +161,6 @@ export interface DiagnosticParamValues {
   dataUploadMethod: DiagnosticUploadMethod | null;
 }
 
-const asUploadMethod = (value: string | null): DiagnosticUploadMethod | null =>
-  DIAGNOSTIC_UPLOAD_METHODS.find((method) => method === value) ?? null;
-
 const headColumns = {
   id: diagnosticParams.id,
   tenantId: diagnosticParams.tenantId,
@@ -221,8 +218,8 @@ function toDiagnosticParam(head: HeadRow, parameterRows: ParameterRow[]): Diagno
     paramIds: own.map((row) => row.id),
     isRemoteCalibration: head.isRemoteCalibration,
     isCalibrationThroughUtility: head.isCalibrationThroughUtility,
-    dataUploadMethod: asUploadMethod(head.dataUploadMethod),
-    status: head.status === DELETED ? 'DELETED' : 'ENABLED',
+    dataUploadMethod: head.dataUploadMethod,
+    status: head.status,
     version: head.version,
     createdAt: head.createdAt.toISOString(),
   };

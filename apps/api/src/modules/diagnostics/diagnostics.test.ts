@@ -12,6 +12,7 @@ import {
   generateParameterIdentifiers,
   type DiagnosticParam,
   type Make,
+  type MakeType,
   type Model,
 } from '@vayu/domain';
 import { makes, models, parameters } from '../../db/schema/index.js';
@@ -36,7 +37,7 @@ const siteAdmin = async () => signInAs(await make.siteUser('admin'));
 const anonymous = (options: InjectOptions) => t.app.inject({ ...options, headers: CONSOLE_HEADERS });
 
 /** A make with models; makes and models have no write API yet, so they go straight in. */
-async function addMake(type = 'Analyser', modelNames: string[] = ['M1']) {
+async function addMake(type: MakeType = 'Analyser', modelNames: string[] = ['M1']) {
   const [row] = await t.db
     .insert(makes)
     .values({ name: `Make ${unique()}`, type })

@@ -1,8 +1,8 @@
 import { type SQL, and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import {
-  ENERGY_METRIC_AGGREGATIONS,
   getPageCount,
   getPageOffset,
+  type EnergyCategory,
   type EnergyMetric,
   type EnergyMetricAggregation,
   type EnergyParameter,
@@ -20,13 +20,6 @@ type MetricRow = typeof energyMetrics.$inferSelect;
 type EnergyParameterRow = typeof energyParameters.$inferSelect;
 
 const DELETED = 'DELETED';
-
-const asAggregation = (value: string): EnergyMetricAggregation =>
-  (ENERGY_METRIC_AGGREGATIONS as readonly string[]).includes(value)
-    ? (value as EnergyMetricAggregation)
-    : 'avg';
-
-const asStatus = (status: string) => (status === 'DELETED' ? 'DELETED' : 'ENABLED');
 
 function containsPattern(text: string) {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -51,9 +44,9 @@ function toMetric(row: MetricRow): EnergyMetric {
   return {
     id: row.id,
     key: row.key,
-    value: asAggregation(row.value),
+    value: row.value,
     label: row.label,
-    status: asStatus(row.status),
+    status: row.status,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
   };
@@ -189,7 +182,7 @@ export interface EnergyParameterValues {
   name: string;
   label: string;
   paramKey: string;
-  category: string;
+  category: EnergyCategory;
   unit: string | null;
   parameterId: number | null;
   isCumulative: boolean;
@@ -221,7 +214,7 @@ async function findMetricsOf(exec: Executor, ids: readonly number[]) {
     .orderBy(asc(sql`lower(${energyMetrics.key})`), asc(energyMetrics.id));
   for (const row of rows) {
     const list = byParameter.get(row.energyParameterId) ?? [];
-    list.push({ id: row.id, key: row.key, value: asAggregation(row.value), label: row.label });
+    list.push({ id: row.id, key: row.key, value: row.value, label: row.label });
     byParameter.set(row.energyParameterId, list);
   }
   return byParameter;
@@ -242,7 +235,7 @@ function toEnergyParameter(
     isCumulative: row.isCumulative,
     isAlertEnabled: row.isAlertEnabled,
     metrics,
-    status: asStatus(row.status),
+    status: row.status,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
   };
@@ -252,7 +245,7 @@ export interface EnergyParameterListFilter {
   page: number;
   pageSize: number;
   search?: string | undefined;
-  category?: string | undefined;
+  category?: EnergyCategory | undefined;
 }
 
 /** One page of energy parameters (deleted ones left out), by label, with their metrics. */

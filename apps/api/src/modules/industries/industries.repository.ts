@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import type { IndustryCategory } from '@vayu/domain';
+import type { IndustryCategory, RecordStatus } from '@vayu/domain';
 import { accountsWhere, type DataScope } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { accounts, industryCategories } from '../../db/schema/index.js';
@@ -36,7 +36,7 @@ function selectCategories(exec: Executor, scope: DataScope) {
 function toIndustryCategory(row: {
   id: number;
   name: string;
-  status: string;
+  status: RecordStatus;
   createdAt: Date;
   version: number;
   tenantCount: number;
@@ -44,7 +44,7 @@ function toIndustryCategory(row: {
   return {
     id: row.id,
     name: row.name,
-    status: row.status === 'DELETED' ? 'DELETED' : 'ENABLED',
+    status: row.status,
     tenantCount: Number(row.tenantCount),
     createdAt: row.createdAt.toISOString(),
     version: row.version,

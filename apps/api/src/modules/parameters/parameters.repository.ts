@@ -1,17 +1,25 @@
 import { type SQL, and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
-import { METRIC_AGGREGATIONS, getPageCount, getPageOffset, type Page, type Parameter } from '@vayu/domain';
+import {
+  getPageCount,
+  getPageOffset,
+  type DataStoreType,
+  type MetricAggregation,
+  type Page,
+  type Parameter,
+  type ParameterMtype,
+  type StandardParameterType,
+} from '@vayu/domain';
 import type { Executor } from '../../db/client.js';
 import { derivedParameters, derivedStdParams, parameters } from '../../db/schema/index.js';
 
 type ParameterRow = typeof parameters.$inferSelect;
-type MetricAggregation = (typeof METRIC_AGGREGATIONS)[number];
 
 /** The stored values of a parameter; the service derives them from the form. */
 export interface ParameterValues {
   name: string;
   label: string;
-  mtype: string;
-  type: string;
+  mtype: ParameterMtype;
+  type: StandardParameterType;
   paramKey: string;
   paramMetric: string;
   stdUnit: string | null;
@@ -24,13 +32,10 @@ export interface ParameterValues {
   counterResetValue: number | null;
   isConversion: boolean;
   showWidget: boolean;
-  dataStoreType: string;
+  dataStoreType: DataStoreType;
   baseParamId: number | null;
   isLinear: boolean | null;
 }
-
-const asAggregation = (value: string): MetricAggregation =>
-  (METRIC_AGGREGATIONS as readonly string[]).includes(value) ? (value as MetricAggregation) : 'AVG';
 
 function toParameter(row: ParameterRow): Parameter {
   return {
@@ -44,8 +49,8 @@ function toParameter(row: ParameterRow): Parameter {
     stdUnit: row.stdUnit,
     defaultStdUnit: row.defaultStdUnit,
     alertLabel: row.alertLabel,
-    metricAgg: asAggregation(row.metricAgg),
-    metricDownsampleAgg: asAggregation(row.metricDownsampleAgg),
+    metricAgg: row.metricAgg,
+    metricDownsampleAgg: row.metricDownsampleAgg,
     isAlertEnabled: row.isAlertEnabled,
     isCounter: row.isCounter,
     counterResetValue: row.counterResetValue,
@@ -54,7 +59,7 @@ function toParameter(row: ParameterRow): Parameter {
     dataStoreType: row.dataStoreType,
     baseParamId: row.baseParamId,
     isLinear: row.isLinear,
-    status: row.status === 'DELETED' ? 'DELETED' : 'ENABLED',
+    status: row.status,
     createdAt: row.createdAt.toISOString(),
     version: row.version,
   };
@@ -68,8 +73,8 @@ export interface ParameterListFilter {
   page: number;
   pageSize: number;
   search?: string | undefined;
-  type?: string | undefined;
-  mtype?: string | undefined;
+  type?: StandardParameterType | undefined;
+  mtype?: ParameterMtype | undefined;
 }
 
 /** One page of the catalogue (deleted parameters left out), by label. */

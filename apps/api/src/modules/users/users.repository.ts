@@ -30,16 +30,16 @@ export type UserWithAccountRow = {
   email: string;
   name: string;
   phone: string | null;
-  userType: string;
-  role: string;
-  status: string;
+  userType: UserType;
+  role: Role;
+  status: UserStatus;
   passwordHash: string;
   activatedAt: Date | null;
   version: number;
   accountId: number;
   accountName: string;
-  accountType: string;
-  accountStatus: string;
+  accountType: AccountType;
+  accountStatus: AccountStatus;
   accountPartnerId: number | null;
   accountCorporateId: number | null;
 };
@@ -51,14 +51,14 @@ export function toLoggedInUser(row: UserWithAccountRow): LoggedInUser {
     userName: row.email,
     name: row.name,
     phone: row.phone,
-    userType: row.userType as UserType,
-    role: row.role as Role,
-    status: row.status as UserStatus,
+    userType: row.userType,
+    role: row.role,
+    status: row.status,
     account: {
       id: row.accountId,
       name: row.accountName,
-      type: row.accountType as AccountType,
-      status: row.accountStatus as AccountStatus,
+      type: row.accountType,
+      status: row.accountStatus,
       partnerId: row.accountPartnerId ?? DEFAULT_PARTNER_ID,
       corporateId: row.accountCorporateId,
     },
@@ -154,9 +154,9 @@ type UserSummaryRow = {
   name: string;
   email: string;
   phone: string | null;
-  role: string;
-  status: string;
-  userType: string;
+  role: Role;
+  status: UserStatus;
+  userType: UserType;
   accountId: number;
   accountName: string;
   isPrimary: boolean;
@@ -172,9 +172,9 @@ function toUserSummary(row: UserSummaryRow): UserSummary {
     name: row.name,
     userName: row.email,
     phone: row.phone,
-    role: row.role as Role,
-    status: row.status as UserStatus,
-    userType: row.userType as UserType,
+    role: row.role,
+    status: row.status,
+    userType: row.userType,
     accountId: row.accountId,
     accountName: row.accountName,
     isPrimary: Boolean(row.isPrimary),
@@ -277,8 +277,8 @@ const accountForUsersColumns = {
 export type AccountForUsers = {
   id: number;
   name: string;
-  type: string;
-  status: string;
+  type: AccountType;
+  status: AccountStatus;
   partnerId: number | null;
   primaryUserId: number | null;
   paymentMode: boolean;
@@ -486,8 +486,8 @@ export async function findUserByPasswordToken(
     )
     .limit(1);
   const row = rows[0];
-  if (!row || (row.purpose !== 'ACTIVATION' && row.purpose !== 'RESET')) return undefined;
-  return { ...row, purpose: row.purpose as PasswordTokenPurpose };
+  if (!row?.purpose) return undefined;
+  return { ...row, purpose: row.purpose };
 }
 
 /**

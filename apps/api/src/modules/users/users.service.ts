@@ -12,7 +12,6 @@ import {
   type UpdateUserBody,
   type UserPatchBody,
   type UserSummary,
-  type UserType,
   type usersEndpoints,
 } from '@vayu/domain';
 import type { Config } from '../../config.js';
@@ -308,7 +307,7 @@ export function createUsersService({
             name: body.name,
             phone: body.phone,
             role,
-            userType: locked.type as UserType,
+            userType: locked.type,
             passwordHash,
             token: issued.stored,
           });

@@ -4,7 +4,7 @@ import { ENERGY_MTYPE, PAGE_SIZES, parameterListQuerySchema, type Parameter } fr
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { useListState } from '../../components/list';
+import { useListState, type ListStateOptions } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber } from '../../i18n';
 import { useParameters } from '../parameters';
@@ -13,7 +13,9 @@ import { EnergyNav, ListFilters, useLastPageFallback } from './energy-list-tools
 
 const PAGE_SIZE = PAGE_SIZES.default;
 /** The energy view of the catalogue: its page size and the parameters measured at 'energy' only. */
-const LIST_OPTIONS = { fixed: { pageSize: PAGE_SIZE, mtype: ENERGY_MTYPE } };
+const LIST_OPTIONS: ListStateOptions<typeof parameterListQuerySchema> = {
+  fixed: { pageSize: PAGE_SIZE, mtype: ENERGY_MTYPE },
+};
 
 /**
  * `/energy/parameter`: the standard catalogue as the energy module sees it —
