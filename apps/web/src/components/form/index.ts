@@ -12,3 +12,5 @@ export {
   type ServerErrorMapping,
   type ServerErrorOutcome,
 } from './server-errors';
+export { StaleVersionAlert, type StaleVersionAlertProps } from './stale-version-alert';
+export { GeneratedIdentifiers, type GeneratedIdentifier } from './generated-identifiers';

@@ -7,7 +7,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { getErrorMessage, hasErrorCode } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
-import { applyServerError } from '../../components/form';
+import { applyServerError, StaleVersionAlert } from '../../components/form';
 import { partnerQueryOptions, usePartner } from './api/get-partner';
 import { useCreatePartner, useUpdatePartner } from './api/save-partner';
 import {
@@ -151,14 +151,13 @@ function PartnerForm({ partnerId, initial, initialVersion, onClose }: PartnerFor
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="md">
         {conflict && (
-          <Alert color="orange" variant="light" role="alert" title={t('partners.form.conflictTitle')}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t('partners.form.conflict')}</Text>
-              <Button size="xs" variant="default" onClick={() => void reload()} loading={isReloading}>
-                {t('partners.form.reload')}
-              </Button>
-            </Stack>
-          </Alert>
+          <StaleVersionAlert
+            title={t('partners.form.conflictTitle')}
+            message={t('partners.form.conflict')}
+            reloadLabel={t('partners.form.reload')}
+            onReload={() => void reload()}
+            reloading={isReloading}
+          />
         )}
         {formError && (
           <Alert color="red" variant="light" role="alert">

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import {
   METRIC_KEY_MAX_LENGTH,
   energyMetricBodySchema,
@@ -12,7 +12,7 @@ import { Controller, useForm, type Control, type FieldPath } from 'react-hook-fo
 import { useTranslation } from 'react-i18next';
 import { hasErrorCode } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
-import { applyServerError } from '../../components/form';
+import { applyServerError, StaleVersionAlert } from '../../components/form';
 import { getMetric } from './api/get-metrics';
 import { useCreateMetric, useUpdateMetric } from './api/save-metric';
 import { aggregationOptions } from './energy-labels';
@@ -99,14 +99,13 @@ export function MetricForm({ metric, onSaved, onCancel }: MetricFormProps) {
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="md">
         {conflict && (
-          <Alert color="orange" variant="light" role="alert" title={t('energy.conflictTitle')}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t('energy.conflict')}</Text>
-              <Button size="xs" variant="default" onClick={() => void reload()} loading={isReloading}>
-                {t('energy.reload')}
-              </Button>
-            </Stack>
-          </Alert>
+          <StaleVersionAlert
+            title={t('energy.conflictTitle')}
+            message={t('energy.conflict')}
+            reloadLabel={t('energy.reload')}
+            onReload={() => void reload()}
+            reloading={isReloading}
+          />
         )}
         <MetricTextField
           control={control}

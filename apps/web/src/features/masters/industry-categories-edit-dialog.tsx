@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { industryCategoryBodySchema, type IndustryCategory } from '@vayu/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { hasErrorCode } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
-import { applyServerError, TextField } from '../../components/form';
+import { applyServerError, TextField, StaleVersionAlert } from '../../components/form';
 import { useIndustries } from './api/get-industries';
 import { useCreateIndustry, useUpdateIndustry } from './api/save-industry';
 
@@ -93,19 +93,13 @@ function CategoryForm({ category, onClose }: { category: IndustryCategory | null
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="md">
         {conflict && (
-          <Alert color="orange" variant="light" role="alert" title={t('masters.conflictTitle')}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t('masters.conflict')}</Text>
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => void reload()}
-                loading={industries.isFetching}
-              >
-                {t('masters.reload')}
-              </Button>
-            </Stack>
-          </Alert>
+          <StaleVersionAlert
+            title={t('masters.conflictTitle')}
+            message={t('masters.conflict')}
+            reloadLabel={t('masters.reload')}
+            onReload={() => void reload()}
+            reloading={industries.isFetching}
+          />
         )}
         <TextField
           control={control}

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { masterCategoryBodySchema, type MasterCategory, type MasterCategoryInput } from '@vayu/domain';
 import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { hasErrorCode } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
-import { applyServerError, TextField } from '../../components/form';
+import { applyServerError, TextField, StaleVersionAlert } from '../../components/form';
 import { useMasterCategories, useSaveMasterCategory } from './api/master-categories';
 
 const FORM_FIELDS = ['type', 'description'] as const satisfies readonly FieldPath<MasterCategoryInput>[];
@@ -84,19 +84,13 @@ function MasterCategoryForm({ category, onClose }: { category: MasterCategory | 
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="md">
         {conflict && (
-          <Alert color="orange" variant="light" role="alert" title={t('masters.conflictTitle')}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t('masters.conflict')}</Text>
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => void reload()}
-                loading={categories.isFetching}
-              >
-                {t('masters.reload')}
-              </Button>
-            </Stack>
-          </Alert>
+          <StaleVersionAlert
+            title={t('masters.conflictTitle')}
+            message={t('masters.conflict')}
+            reloadLabel={t('masters.reload')}
+            onReload={() => void reload()}
+            reloading={categories.isFetching}
+          />
         )}
         <TextField
           control={control}

@@ -4,4 +4,4 @@ export { useParameters, parametersQueryOptions, BASE_PARAMETER_QUERY } from './a
 export { useUnits, unitsQueryOptions, type UnitOption } from './api/get-units';
 export { parameterKeys, type ParameterListQuery } from './api/parameter-keys';
 export { mtypeLabel, mtypeOptions } from './parameter-labels';
-export { ParameterForm } from './parameters-edit-dialog';
+export { ParameterForm } from './parameter-form';

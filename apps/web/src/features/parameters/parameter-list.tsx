@@ -20,7 +20,7 @@ import { useUnits } from './api/get-units';
 import type { ParameterType } from './api/parameter-keys';
 import { mtypeLabel, mtypeOptions, typeLabel, typeOptions } from './parameter-labels';
 import { ParameterUnitsDialog } from './parameter-units-dialog';
-import { ParametersEditDialog } from './parameters-edit-dialog';
+import { ParametersEditDialog } from './parameter-form';
 import { UrlSearchInput } from '../../components/url-search-input';
 
 const ALL = 'all';

@@ -7,7 +7,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { hasErrorCode } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
-import { applyServerError } from '../../components/form';
+import { applyServerError, StaleVersionAlert } from '../../components/form';
 import { getAccountUsers } from './api/get-account-users';
 import { useUpdateUser, type UpdateUserInput } from './api/update-user';
 import { userKeys } from './api/user-keys';
@@ -108,14 +108,13 @@ function EditUserForm({ user, onClose, onSaved }: Omit<UserEditDialogProps, 'ope
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="md">
         {conflict && (
-          <Alert color="orange" variant="light" role="alert" title={t('people.userForm.conflictTitle')}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t('people.userForm.conflict')}</Text>
-              <Button size="xs" variant="default" onClick={() => void reload()} loading={isReloading}>
-                {t('people.userForm.reload')}
-              </Button>
-            </Stack>
-          </Alert>
+          <StaleVersionAlert
+            title={t('people.userForm.conflictTitle')}
+            message={t('people.userForm.conflict')}
+            reloadLabel={t('people.userForm.reload')}
+            onReload={() => void reload()}
+            reloading={isReloading}
+          />
         )}
         {reloadError && (
           <Alert color="red" variant="light" role="alert">

@@ -23,6 +23,7 @@ import { ParameterSection } from './parameter-section';
 import { SeriesEditor } from './series-editor';
 import { useDerivedParameterSubmit } from './use-derived-parameter-submit';
 import { useKeyInsertion } from './use-key-insertion';
+import { StaleVersionAlert } from '../../../components/form';
 
 /**
  * `/add-derived-param`: adds a derived parameter; `/add-derived-param?id={id}`
@@ -124,24 +125,13 @@ function DerivedParameterForm({ initial, onReload }: DerivedParameterFormProps) 
         >
           <Stack gap="lg">
             {save.conflict && (
-              <Alert
-                color="orange"
-                variant="light"
-                role="alert"
+              <StaleVersionAlert
                 title={t('derivedParameters.form.conflictTitle')}
-              >
-                <Stack gap="xs" align="flex-start">
-                  <Text size="sm">{t('derivedParameters.form.conflict')}</Text>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => void save.reload()}
-                    loading={save.isReloading}
-                  >
-                    {t('derivedParameters.form.reload')}
-                  </Button>
-                </Stack>
-              </Alert>
+                message={t('derivedParameters.form.conflict')}
+                reloadLabel={t('derivedParameters.form.reload')}
+                onReload={() => void save.reload()}
+                reloading={save.isReloading}
+              />
             )}
             {save.formError && !save.conflict && (
               <Alert color="red" variant="light" role="alert">

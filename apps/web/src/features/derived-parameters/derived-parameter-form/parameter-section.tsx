@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import {
   DERIVED_DOWNSAMPLE_AGGREGATIONS,
   METRIC_AGGREGATIONS,
@@ -6,7 +6,7 @@ import {
 } from '@vayu/domain';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../../components/form';
+import { SelectField, GeneratedIdentifiers } from '../../../components/form';
 import type { useUnits } from '../../parameters';
 import { mtypeOptions } from '../../parameters';
 import type { FormControl } from './form-model';
@@ -150,41 +150,27 @@ function LabelField({ control, disabled }: { control: FormControl; disabled: boo
           );
         }}
       />
-      <Paper withBorder radius="sm" p="xs" bg="var(--mantine-color-gray-light)">
-        <Text size="xs" c="dimmed" id="derived-parameter-generated">
-          {t('derivedParameters.form.generated')}
-        </Text>
-        <dl aria-labelledby="derived-parameter-generated" aria-live="polite" style={{ margin: 0 }}>
-          <Identifier
-            term={t('derivedParameters.fields.name')}
-            value={identifiers.name || notSet}
-            testId="generated-name"
-          />
-          <Identifier
-            term={t('derivedParameters.fields.paramKey')}
-            value={identifiers.paramKey || notSet}
-            testId="generated-key"
-          />
-          <Identifier
-            term={t('derivedParameters.fields.paramMetric')}
-            value={identifiers.paramMetric || notSet}
-            testId="generated-metric"
-          />
-        </dl>
-      </Paper>
+      <GeneratedIdentifiers
+        id="derived-parameter-generated"
+        title={t('derivedParameters.form.generated')}
+        items={[
+          {
+            term: t('derivedParameters.fields.name'),
+            value: identifiers.name || notSet,
+            testId: 'generated-name',
+          },
+          {
+            term: t('derivedParameters.fields.paramKey'),
+            value: identifiers.paramKey || notSet,
+            testId: 'generated-key',
+          },
+          {
+            term: t('derivedParameters.fields.paramMetric'),
+            value: identifiers.paramMetric || notSet,
+            testId: 'generated-metric',
+          },
+        ]}
+      />
     </Stack>
-  );
-}
-
-function Identifier({ term, value, testId }: { term: string; value: string; testId: string }) {
-  return (
-    <Group gap={6} wrap="nowrap">
-      <Text component="dt" size="sm" fw={500}>
-        {term}:
-      </Text>
-      <Text component="dd" size="sm" ff="monospace" m={0} data-testid={testId}>
-        {value}
-      </Text>
-    </Group>
   );
 }

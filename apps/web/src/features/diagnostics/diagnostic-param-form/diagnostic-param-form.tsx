@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Radio, SimpleGrid, Stack } from '@mantine/core';
 import {
   DIAGNOSTIC_OWNER_KINDS,
   DIAGNOSTIC_UPLOAD_METHODS,
@@ -16,6 +16,7 @@ import { ModelFields } from './model-fields';
 import { ParametersField } from './parameters-field';
 import { StateSwitch } from './state-switch';
 import { useDiagnosticParamSubmit } from './use-diagnostic-param-submit';
+import { StaleVersionAlert } from '../../../components/form';
 
 interface DiagnosticParamFormProps {
   /** null adds a set-up. */
@@ -51,19 +52,13 @@ export function DiagnosticParamForm({ setUp, onDone }: DiagnosticParamFormProps)
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="lg">
         {save.conflict && (
-          <Alert color="orange" variant="light" role="alert" title={t('diagnostics.form.conflictTitle')}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t('diagnostics.form.conflict')}</Text>
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => void save.reload()}
-                loading={save.isReloading}
-              >
-                {t('diagnostics.form.reload')}
-              </Button>
-            </Stack>
-          </Alert>
+          <StaleVersionAlert
+            title={t('diagnostics.form.conflictTitle')}
+            message={t('diagnostics.form.conflict')}
+            reloadLabel={t('diagnostics.form.reload')}
+            onReload={() => void save.reload()}
+            reloading={save.isReloading}
+          />
         )}
 
         <Controller

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import {
   energyParameterBodySchema,
   type EnergyParameter,
@@ -8,7 +8,7 @@ import {
 } from '@vayu/domain';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SelectField, SwitchField } from '../../../components/form';
+import { SelectField, SwitchField, StaleVersionAlert } from '../../../components/form';
 import { categoryOptions, unitOptions } from '../energy-labels';
 import { translateEnergyMessage } from '../energy-messages';
 import { toFormValues } from './form-values';
@@ -51,19 +51,13 @@ export function EnergyParameterForm({ parameter, onDone }: EnergyParameterFormPr
     >
       <Stack gap="md">
         {save.conflict && (
-          <Alert color="orange" variant="light" role="alert" title={t('energy.conflictTitle')}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t('energy.conflict')}</Text>
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => void save.reload()}
-                loading={save.isReloading}
-              >
-                {t('energy.reload')}
-              </Button>
-            </Stack>
-          </Alert>
+          <StaleVersionAlert
+            title={t('energy.conflictTitle')}
+            message={t('energy.conflict')}
+            reloadLabel={t('energy.reload')}
+            onReload={() => void save.reload()}
+            reloading={save.isReloading}
+          />
         )}
 
         <LabelField control={control} disabled={isPending} />

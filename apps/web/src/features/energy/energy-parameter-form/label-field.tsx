@@ -1,8 +1,9 @@
-import { Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { generateParameterIdentifiers, type EnergyParameterInput } from '@vayu/domain';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateEnergyMessage } from '../energy-messages';
+import { GeneratedIdentifiers } from '../../../components/form';
 
 /** The label and the name and key generated from it. */
 export function LabelField({
@@ -42,36 +43,18 @@ export function LabelField({
           );
         }}
       />
-      <Paper withBorder radius="sm" p="xs" bg="var(--mantine-color-gray-light)">
-        <Text size="xs" c="dimmed" id="energy-parameter-generated">
-          {t('energy.params.form.generated')}
-        </Text>
-        <dl aria-labelledby="energy-parameter-generated" aria-live="polite" style={{ margin: 0 }}>
-          <Identifier
-            term={t('energy.fields.name')}
-            value={identifiers.name || notSet}
-            testId="generated-name"
-          />
-          <Identifier
-            term={t('energy.fields.paramKey')}
-            value={identifiers.paramKey || notSet}
-            testId="generated-key"
-          />
-        </dl>
-      </Paper>
+      <GeneratedIdentifiers
+        id="energy-parameter-generated"
+        title={t('energy.params.form.generated')}
+        items={[
+          { term: t('energy.fields.name'), value: identifiers.name || notSet, testId: 'generated-name' },
+          {
+            term: t('energy.fields.paramKey'),
+            value: identifiers.paramKey || notSet,
+            testId: 'generated-key',
+          },
+        ]}
+      />
     </Stack>
-  );
-}
-
-function Identifier({ term, value, testId }: { term: string; value: string; testId: string }) {
-  return (
-    <Group gap={6} wrap="nowrap">
-      <Text component="dt" size="sm" fw={500}>
-        {term}:
-      </Text>
-      <Text component="dd" size="sm" ff="monospace" m={0} data-testid={testId}>
-        {value}
-      </Text>
-    </Group>
   );
 }
