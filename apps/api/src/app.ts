@@ -24,6 +24,7 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { registerModules } from './modules/index.js';
 import { registerAuthentication } from './plugins/authentication.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { registerCsrfProtection } from './plugins/security.js';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
@@ -128,6 +129,7 @@ export async function buildApp(
 
   registerErrorHandler(app);
   registerCsrfProtection(app);
+  registerInputGuard(app);
 
   const auth = createAuthService({ db: database.db, config });
   registerAuthentication(app, { db: database.db, auth });

@@ -13,6 +13,7 @@ import {
   requiredText,
   timeZoneField,
   versionField,
+  dateTimeField,
 } from './fields.js';
 import { MAX_PAGE_SIZE, PAGE_SIZES } from './pagination.js';
 
@@ -396,7 +397,7 @@ export const demoTenantBodySchema = z
   .object({
     tenantId: z.coerce.number().int().positive(),
     isDemo: booleanField,
-    validTill: z.iso.datetime({ offset: true }).nullish(),
+    validTill: dateTimeField.nullish(),
     remark: optionalText(500),
   })
   .strict();

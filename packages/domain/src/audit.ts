@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateField } from './fields.js';
 
 /** What an audit row is about: one name per table (or per kind of event that has no table of its own). */
 export const AUDIT_ENTITIES = [
@@ -72,7 +73,7 @@ export type AuditLogRow = z.infer<typeof auditLogRowSchema>;
 
 export const AUDIT_SORT_FIELDS = ['createdAt', 'entity', 'action', 'actorUserName', 'tenantName'] as const;
 
-const isoDate = z.iso.date({ message: 'Use the format YYYY-MM-DD' });
+const isoDate = dateField;
 
 /** `GET /api/auditLogs?startDate&endDate&tenantId&entity&action&pageNum` (20 per page; default the last 7 days). */
 export const auditLogQuerySchema = z.object({

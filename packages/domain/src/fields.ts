@@ -163,3 +163,22 @@ export function findCountry(code: string) {
 export const RECORD_STATUSES = ['ENABLED', 'DELETED'] as const;
 export const recordStatusSchema = z.enum(RECORD_STATUSES);
 export type RecordStatus = z.infer<typeof recordStatusSchema>;
+
+/**
+ * The dates the console accepts. Readings, audit rows and demo periods all fall
+ * well inside; a date outside is a typing slip (or a probe), refused with a
+ * clear message instead of reaching the database.
+ */
+export const DATE_RANGE = { min: '2000-01-01', max: '2099-12-31' } as const;
+export const DATE_RANGE_MESSAGE = `Use a date from ${DATE_RANGE.min} to ${DATE_RANGE.max}`;
+
+/** A calendar date, `YYYY-MM-DD`, within `DATE_RANGE`. */
+export const dateField = z.iso
+  .date({ message: 'Use the format YYYY-MM-DD' })
+  .refine((value) => value >= DATE_RANGE.min && value <= DATE_RANGE.max, DATE_RANGE_MESSAGE);
+
+/** A moment with its offset (ISO 8601), on a day within `DATE_RANGE`. */
+export const dateTimeField = z.iso.datetime({ offset: true }).refine((value) => {
+  const day = new Date(value).toISOString().slice(0, 10);
+  return day >= DATE_RANGE.min && day <= DATE_RANGE.max;
+}, DATE_RANGE_MESSAGE);
