@@ -7,6 +7,7 @@ import { AppError } from '../lib/errors.js';
  * store it) and UTF-16 halves without their other half (they cannot be encoded
  * as UTF-8, so the database refuses them too).
  */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const FORBIDDEN = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;
 const FORBIDDEN_MESSAGE = 'Contains a character that is not allowed';
 /** Deeper than any body the API takes: a guard against stack-heavy nesting. */
