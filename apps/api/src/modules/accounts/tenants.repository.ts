@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_PARTNER_ID,
@@ -6,11 +6,13 @@ import {
   findIndianState,
   type AccountStatus,
   type AccountType,
+  type Page,
   type TenantDetail,
   type TenantListItem,
 } from '@vayu/domain';
 import { accountsWhere, type DataScope } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
+import { readPage } from '../../lib/paging.js';
 import { accounts, corporates, industryCategories, tenantPermissions, users } from '../../db/schema/index.js';
 
 const partner = alias(accounts, 'partner');
@@ -73,13 +75,9 @@ function tenantPageCondition(f: TenantPageFilter): SQL | undefined {
   );
 }
 
-export function countTenantsQuery(exec: Executor, filter: TenantPageFilter) {
-  return exec.select({ n: count() }).from(accounts).where(tenantPageCondition(filter));
-}
-
-export async function countTenants(exec: Executor, filter: TenantPageFilter): Promise<number> {
-  const [row] = await countTenantsQuery(exec, filter);
-  return row?.n ?? 0;
+/** The tenants a filter matches, for a bounded count (`readPage`). */
+export function tenantMatchesQuery(exec: Executor, filter: TenantPageFilter) {
+  return exec.select({ id: accounts.id }).from(accounts).where(tenantPageCondition(filter)).$dynamic();
 }
 
 /**
@@ -126,13 +124,20 @@ export function tenantsPageQuery(
     .orderBy(lowerName, asc(accounts.id));
 }
 
-export async function findTenantsPage(
+/** One page of the tenant list with its total (exact, bounded or estimated: `readPage`). */
+export function findTenantsPage(
   exec: Executor,
   filter: TenantPageFilter,
-  page: { limit: number; offset: number },
-): Promise<TenantListItem[]> {
-  const rows = await tenantsPageQuery(exec, filter, page);
-  return rows.map((r) => ({
+  request: { page: number; pageSize: number },
+): Promise<Page<TenantListItem>> {
+  return readPage(exec, request, {
+    rows: async (limit, offset) => (await tenantsPageQuery(exec, filter, { limit, offset })).map(toListItem),
+    matches: () => tenantMatchesQuery(exec, filter),
+  });
+}
+
+function toListItem(r: Awaited<ReturnType<typeof tenantsPageQuery>>[number]): TenantListItem {
+  return {
     id: r.id,
     name: r.name,
     type: r.type as AccountType,
@@ -148,7 +153,7 @@ export async function findTenantsPage(
     isBlocked: r.isBlocked,
     planCode: r.planCode,
     createdAt: r.createdAt.toISOString(),
-  }));
+  };
 }
 
 /** The stored account row (not for the API): what services check rules against. */
@@ -179,6 +184,8 @@ export const logoUrlOf = (row: Pick<AccountRow, 'id' | 'logoKey' | 'version'>) =
 
 const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
 
+type PermissionRow = { id: number; permission: string; isActive: boolean; reason: string | null };
+
 /** Everything the detail view and the edit form show, for an account the scope allows. */
 export async function findTenantDetail(
   exec: Executor,
@@ -196,6 +203,11 @@ export async function findTenantDetail(
       primaryUserName: primaryUser.name,
       primaryUserEmail: primaryUser.email,
       primaryUserActivatedAt: primaryUser.activatedAt,
+      // The permissions come with the row: one query for the whole detail.
+      permissions: sql<PermissionRow[]>`coalesce((
+        select json_agg(json_build_object('id', ${tenantPermissions.id}, 'permission', ${tenantPermissions.permission},
+          'isActive', ${tenantPermissions.isActive}, 'reason', ${tenantPermissions.reason}) order by ${tenantPermissions.id})
+        from ${tenantPermissions} where ${tenantPermissions.tenantId} = ${accounts.id}), '[]'::json)`,
     })
     .from(accounts)
     .leftJoin(partner, eq(partner.id, accounts.partnerId))
@@ -205,11 +217,8 @@ export async function findTenantDetail(
     .where(and(eq(accounts.id, id), ne(accounts.status, 'DELETED'), accountsWhere(scope)))
     .limit(1);
   if (!row) return undefined;
-  const permissions = await exec
-    .select()
-    .from(tenantPermissions)
-    .where(eq(tenantPermissions.tenantId, id))
-    .orderBy(asc(tenantPermissions.id));
+  const permissions =
+    typeof row.permissions === 'string' ? (JSON.parse(row.permissions) as PermissionRow[]) : row.permissions;
   const a = row.account;
   return {
     id: a.id,

@@ -6,8 +6,6 @@ import {
   PLATFORM_ACCOUNT_ALIAS,
   PLATFORM_ACCOUNT_ID,
   findIndianState,
-  getPageCount,
-  getPageOffset,
   tenantFormSchema,
   type AccountFormType,
   type AccountType,
@@ -36,7 +34,6 @@ import { AppError, badRequest, forbidden, notFound, staleVersion } from '../../l
 import { sniffImageType, type FileStore } from '../../lib/file-store.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
-  countTenants,
   findCorporate,
   findIndustryCategory,
   findPartnerAccount,
@@ -279,19 +276,7 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
         isDemo: query.isDemo,
         remoteCalibration: query.remoteCalibration,
       };
-      const offset = getPageOffset(query.page, query.pageSize);
-      const items = await findTenantsPage(db, filter, { limit: query.pageSize, offset });
-      // A page that is not full is the last one and already tells the total;
-      // only a full page, or an empty one past the end, needs the count.
-      const isLastPage = items.length < query.pageSize && (items.length > 0 || offset === 0);
-      const total = isLastPage ? offset + items.length : await countTenants(db, filter);
-      return {
-        items,
-        page: query.page,
-        pageSize: query.pageSize,
-        total,
-        pageCount: getPageCount(total, query.pageSize),
-      };
+      return findTenantsPage(db, filter, query);
     },
 
     getTenant(ctx: RequestContext, id: number) {

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
   AuditAction,
@@ -7,9 +7,11 @@ import type {
   AuditLogDetail,
   AuditLogRow,
   AuditLogQuery,
+  Page,
 } from '@vayu/domain';
 import { type DataScope, tenantRowsWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
+import { readPage } from '../../lib/paging.js';
 import { accounts, auditLogs } from '../../db/schema/index.js';
 
 /** An instant range: from (included) to (excluded). */
@@ -21,8 +23,8 @@ export interface TimeWindow {
 export interface AuditPageRequest {
   /** Whose rows: those of the tenants in scope (by the row's tenant). */
   scope: DataScope;
-  limit: number;
-  offset: number;
+  page: number;
+  pageSize: number;
 }
 
 const auditRowColumns = {
@@ -92,60 +94,104 @@ const SORT_COLUMNS: Record<AuditLogQuery['sort'], AnyPgColumn> = {
   tenantName: accounts.name,
 };
 
-/** Counts and reads one page; the total and the page use the same condition. */
-async function findPage<T>(
-  exec: Executor,
-  where: SQL | undefined,
-  orderBy: SQL[],
-  page: { limit: number; offset: number },
-  map: (row: AuditRowRecord & { oldValue?: unknown; newValue?: unknown }) => T,
-  withValues = false,
-): Promise<{ items: T[]; total: number }> {
-  const [counted] = await exec
-    .select({ total: count() })
-    .from(auditLogs)
-    .leftJoin(accounts, eq(accounts.id, auditLogs.tenantId))
-    .where(where);
-  const columns = withValues
-    ? { ...auditRowColumns, oldValue: auditLogs.oldValue, newValue: auditLogs.newValue }
-    : auditRowColumns;
-  const rows = await exec
-    .select(columns)
-    .from(auditLogs)
-    .leftJoin(accounts, eq(accounts.id, auditLogs.tenantId))
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(page.limit)
-    .offset(page.offset);
-  return { items: rows.map(map), total: counted?.total ?? 0 };
+interface AuditList {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  /** The tenant's name is read by the condition or the order. */
+  joinTenant: boolean;
 }
 
-/** A page of `/auditLog`: one window, optionally one tenant, sorted with a stable tiebreak on id. */
-export function findAuditLogsPage(
+/** The rows a list matches (ids only; the tenant joins in only when the list reads its name). */
+function matchingIds(exec: Executor, list: AuditList) {
+  const ids = exec.select({ id: auditLogs.id }).from(auditLogs).$dynamic();
+  return (list.joinTenant ? ids.leftJoin(accounts, eq(accounts.id, auditLogs.tenantId)) : ids).where(
+    list.where,
+  );
+}
+
+/**
+ * The rows of one page. The page's ids are chosen first, walking the
+ * (created_at, id) or (tenant_id, created_at, id) index and stopping after
+ * the page; only those rows are read in full and joined to their tenant.
+ */
+function pageRowsQuery(
   exec: Executor,
-  request: AuditPageRequest & {
-    window: TimeWindow;
-    tenantId?: number | undefined;
-    entity?: AuditEntity | undefined;
-    action?: AuditAction | undefined;
-    sort: AuditLogQuery['sort'];
-    order: AuditLogQuery['order'];
-  },
+  list: AuditList,
+  page: { limit: number; offset: number },
+  withValues: boolean,
 ) {
+  const ids = matchingIds(exec, list)
+    .orderBy(...list.orderBy)
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page_ids');
+  return exec
+    .select(
+      withValues
+        ? { ...auditRowColumns, oldValue: auditLogs.oldValue, newValue: auditLogs.newValue }
+        : auditRowColumns,
+    )
+    .from(ids)
+    .innerJoin(auditLogs, eq(auditLogs.id, ids.id))
+    .leftJoin(accounts, eq(accounts.id, auditLogs.tenantId))
+    .orderBy(...list.orderBy);
+}
+
+/** One page of the trail with its total (`readPage`): the page as above, a bounded count joining nothing. */
+function findPage<T>(
+  exec: Executor,
+  list: AuditList,
+  request: { page: number; pageSize: number },
+  map: (row: AuditRowRecord & { oldValue?: unknown; newValue?: unknown }) => T,
+  withValues = false,
+): Promise<Page<T>> {
+  return readPage(exec, request, {
+    rows: async (limit, offset) => (await pageRowsQuery(exec, list, { limit, offset }, withValues)).map(map),
+    matches: () => matchingIds(exec, list),
+  });
+}
+
+export interface AuditLogListRequest {
+  scope: DataScope;
+  window: TimeWindow;
+  tenantId?: number | undefined;
+  entity?: AuditEntity | undefined;
+  action?: AuditAction | undefined;
+  sort: AuditLogQuery['sort'];
+  order: AuditLogQuery['order'];
+}
+
+/** `/auditLog`: one window, optionally one tenant, sorted with a stable tiebreak on id. */
+function auditLogList(request: AuditLogListRequest): AuditList {
   const direction = request.order === 'asc' ? asc : desc;
-  return findPage(
-    exec,
-    and(
+  return {
+    where: and(
       auditRowsWhere(request.scope),
       inWindow(request.window),
       request.tenantId === undefined ? undefined : eq(auditLogs.tenantId, request.tenantId),
       request.entity === undefined ? undefined : eq(auditLogs.entity, request.entity),
       request.action === undefined ? undefined : eq(auditLogs.action, request.action),
     ),
-    [direction(SORT_COLUMNS[request.sort]), direction(auditLogs.id)],
-    request,
-    toAuditLogRow,
-  );
+    orderBy: [direction(SORT_COLUMNS[request.sort]), direction(auditLogs.id)],
+    joinTenant: request.sort === 'tenantName',
+  };
+}
+
+/** The page query of `/auditLog` alone (no count), as the list runs it. */
+export function auditLogsPageQuery(
+  exec: Executor,
+  request: AuditLogListRequest,
+  page: { limit: number; offset: number },
+) {
+  return pageRowsQuery(exec, auditLogList(request), page, false);
+}
+
+/** A page of `/auditLog` with its total. */
+export function findAuditLogsPage(
+  exec: Executor,
+  request: AuditLogListRequest & { page: number; pageSize: number },
+) {
+  return findPage(exec, auditLogList(request), request, toAuditLogRow);
 }
 
 export async function findAuditLogDetail(
@@ -251,13 +297,19 @@ export function findAuditDocumentsPage(
 ) {
   return findPage(
     exec,
-    and(
-      auditRowsWhere(request.scope),
-      request.filter ? documentFilterCondition(request.filter) : undefined,
-      request.text ? sql`strpos(${documentText}, lower(${request.text})) > 0` : undefined,
-      request.since ? gte(auditLogs.createdAt, request.since) : undefined,
-    ),
-    [desc(auditLogs.createdAt), desc(auditLogs.id)],
+    {
+      where: and(
+        auditRowsWhere(request.scope),
+        request.filter ? documentFilterCondition(request.filter) : undefined,
+        request.text ? sql`strpos(${documentText}, lower(${request.text})) > 0` : undefined,
+        request.since ? gte(auditLogs.createdAt, request.since) : undefined,
+      ),
+      orderBy: [desc(auditLogs.createdAt), desc(auditLogs.id)],
+      // The free text and the tenant name filter read the tenant's name.
+      joinTenant:
+        request.text !== undefined ||
+        (request.filter?.kind === 'text' && request.filter.column === 'tenantName'),
+    },
     request,
     toAuditDocument,
     true,

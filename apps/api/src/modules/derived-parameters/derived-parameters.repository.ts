@@ -4,14 +4,13 @@ import {
   DERIVED_DOWNSAMPLE_AGGREGATIONS,
   METRIC_AGGREGATIONS,
   getExpressionDependencies,
-  getPageCount,
-  getPageOffset,
   type DerivedDataSource,
   type DerivedParameter,
   type DerivedStdParam,
   type Page,
 } from '@vayu/domain';
 import type { Executor } from '../../db/client.js';
+import { readPage } from '../../lib/paging.js';
 import {
   derivedExpressionProperties,
   derivedParameters,
@@ -160,26 +159,23 @@ export async function findDerivedParameterPage(
       : undefined,
     filter.mtype ? eq(derivedParameters.mtype, filter.mtype) : undefined,
   );
-  const [totalRow] = await exec.select({ total: count() }).from(derivedParameters).where(where);
-  const total = Number(totalRow?.total ?? 0);
-  const rows = await exec
-    .select()
-    .from(derivedParameters)
-    .where(where)
-    .orderBy(asc(sql`lower(${derivedParameters.label})`), asc(derivedParameters.id))
-    .limit(filter.pageSize)
-    .offset(getPageOffset(filter.page, filter.pageSize));
-  const series = await findSeriesOf(
-    exec,
-    rows.map((row) => row.id),
-  );
-  return {
-    items: rows.map((row) => toDerivedParameter(row, series.get(row.id) ?? [])),
-    page: filter.page,
-    pageSize: filter.pageSize,
-    total,
-    pageCount: getPageCount(total, filter.pageSize),
-  };
+  return readPage(exec, filter, {
+    rows: async (limit, offset) => {
+      const rows = await exec
+        .select()
+        .from(derivedParameters)
+        .where(where)
+        .orderBy(asc(sql`lower(${derivedParameters.label})`), asc(derivedParameters.id))
+        .limit(limit)
+        .offset(offset);
+      const series = await findSeriesOf(
+        exec,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => toDerivedParameter(row, series.get(row.id) ?? []));
+    },
+    matches: () => exec.select({ id: derivedParameters.id }).from(derivedParameters).where(where).$dynamic(),
+  });
 }
 
 /** A derived parameter with its series, deleted or not; callers decide what a deleted one means. */

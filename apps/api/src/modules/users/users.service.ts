@@ -2,8 +2,6 @@ import {
   EMAIL_TAKEN_MESSAGE,
   PLATFORM_ACCOUNT_ALIAS,
   PLATFORM_ACCOUNT_ID,
-  getPageCount,
-  getPageOffset,
   type CreateUserBody,
   type EndpointInput,
   type LoggedInUser,
@@ -240,7 +238,7 @@ export function createUsersService({
             newValue: { status },
           });
         });
-      }
+        }
       return toLoggedInUser({ ...user, status });
     },
 
@@ -253,24 +251,20 @@ export function createUsersService({
       if (query.corporateId !== undefined && !canListUsersOfCorporate(p, query.corporateId)) {
         throw forbidden('You may not list the users of this corporate.');
       }
-      const { items, total } = await findUsersPage(db, {
-        scope: scopeOf(p),
-        // In manage mode the list is the users of the tenant acted for.
-        accountId:
-          p.actingTenantId ?? (query.accountId === undefined ? undefined : resolveAccountId(query.accountId)),
-        corporateId: query.corporateId,
-        status: query.status,
-        search: query.search || undefined,
-        limit: query.pageSize,
-        offset: getPageOffset(query.page, query.pageSize),
-      });
-      return {
-        items,
-        page: query.page,
-        pageSize: query.pageSize,
-        total,
-        pageCount: getPageCount(total, query.pageSize),
-      };
+      return findUsersPage(
+        db,
+        {
+          scope: scopeOf(p),
+          // In manage mode the list is the users of the tenant acted for.
+          accountId:
+            p.actingTenantId ??
+            (query.accountId === undefined ? undefined : resolveAccountId(query.accountId)),
+          corporateId: query.corporateId,
+          status: query.status,
+          search: query.search || undefined,
+        },
+        query,
+      );
     },
 
     /** Every user of one account (the tenant detail view). */
