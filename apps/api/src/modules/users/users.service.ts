@@ -37,6 +37,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { hashToken } from '../../lib/tokens.js';
 import { DEMO_PASSWORD } from '../../lib/demo.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
+import type { AuthService } from '../auth/auth.service.js';
 import { deleteUserSessions } from '../auth/sessions.repository.js';
 import { assertUserLimit } from './user-limit.js';
 import {
@@ -96,10 +97,13 @@ export function createUsersService({
   db,
   config,
   mailer,
+  sessions,
 }: {
   db: Database;
   config: Pick<Config, 'publicUrl'>;
   mailer: Mailer;
+  /** What this process remembers of sessions, forgotten when a change ends or alters them. */
+  sessions: Pick<AuthService, 'forgetUserSessions'>;
 }) {
   /** A user the principal can see, or 404. */
   async function getVisibleUser(ctx: RequestContext, userId: number) {
@@ -215,6 +219,7 @@ export function createUsersService({
           newValue: { userName: user.email, passwordChanged: true },
         });
       });
+      sessions.forgetUserSessions(user.id);
     },
 
     /** Enables or disables a user (spec §4: a status patch). */
@@ -238,7 +243,8 @@ export function createUsersService({
             newValue: { status },
           });
         });
-        }
+        sessions.forgetUserSessions(user.id);
+      }
       return toLoggedInUser({ ...user, status });
     },
 
@@ -363,6 +369,8 @@ export function createUsersService({
           if (isUniqueViolation(error)) throw emailTaken(body.email);
           throw error;
         });
+      // The name and e-mail a signed-in principal carries.
+      sessions.forgetUserSessions(user.id);
       return (await findUserSummaryById(db, user.id, scope))!;
     },
 
@@ -466,6 +474,7 @@ export function createUsersService({
           newValue: { userName: user.email, purpose: user.purpose, activated: user.activatedAt === null },
         });
       });
+      sessions.forgetUserSessions(user.id);
     },
   };
 }
