@@ -33,6 +33,12 @@ export interface PageQuery<T> {
    * A new dynamic select each call (`….$dynamic()`), as a limit is added to it.
    */
   matches: () => PgSelect;
+  /**
+   * What the matches depend on (the list's name, its filter and data scope),
+   * as plain values: the background count is kept under it. Two lists with
+   * the same key must match the same rows.
+   */
+  countKey: unknown;
 }
 
 interface Estimate {
@@ -63,24 +69,23 @@ async function countUpTo(exec: Executor, matches: PgSelect, limit: number | unde
   return Number(row?.n ?? 0);
 }
 
-function keyOf(matches: PgSelect): string {
-  const { sql, params } = matches.toSQL();
-  return `${sql}\u0000${JSON.stringify(params)}`;
-}
-
 /**
  * A recent count of all matches, if there is one. With `refresh`, a count is
  * started in the background when there is none or it is older than
  * `ESTIMATE_FRESH_MS` (unless this database is already counting).
  */
-function recentCount(exec: Executor, matches: PgSelect, refresh: boolean): number | undefined {
+function recentCount(
+  exec: Executor,
+  query: PageQuery<unknown>,
+  key: string,
+  refresh: boolean,
+): number | undefined {
   const cache = cacheOf(exec);
-  const key = keyOf(matches);
   const now = Date.now();
   const known = cache.entries.get(key);
   if (refresh && (!known || now - known.at >= ESTIMATE_FRESH_MS) && cache.running === undefined) {
     cache.running = key;
-    countUpTo(exec, matches, undefined)
+    countUpTo(exec, query.matches(), undefined)
       .then((total) => {
         cache.entries.delete(key);
         cache.entries.set(key, { total, at: Date.now() });
@@ -128,19 +133,20 @@ export async function readPage<T>(
 
   // A full page with more after it: at least `known` matches.
   const known = offset + pageSize + 1;
-  const matches = query.matches();
+  const any = query as PageQuery<unknown>;
+  const key = JSON.stringify(query.countKey);
   // A recent count far above the bound stands for the total; counting again up to the bound
   // would only confirm that there are more than COUNT_LIMIT.
-  const recent = recentCount(exec, matches, false);
+  const recent = recentCount(exec, any, key, false);
   if (recent !== undefined && recent > 2 * COUNT_LIMIT) {
-    recentCount(exec, matches, true);
+    recentCount(exec, any, key, true);
     return answer(Math.max(recent, known), 'estimate');
   }
   if (known <= COUNT_LIMIT) {
     const counted = await countUpTo(exec, query.matches(), COUNT_LIMIT + 1);
     if (counted <= COUNT_LIMIT) return answer(counted, 'exact');
   }
-  const estimate = recentCount(exec, matches, true);
+  const estimate = recentCount(exec, any, key, true);
   if (estimate !== undefined) return answer(Math.max(estimate, known, COUNT_LIMIT + 1), 'estimate');
   return answer(Math.max(known, COUNT_LIMIT + 1), 'atLeast');
 }

@@ -133,6 +133,7 @@ export function findTenantsPage(
   return readPage(exec, request, {
     rows: async (limit, offset) => (await tenantsPageQuery(exec, filter, { limit, offset })).map(toListItem),
     matches: () => tenantMatchesQuery(exec, filter),
+    countKey: ['tenants', filter],
   });
 }
 

@@ -99,6 +99,8 @@ interface AuditList {
   orderBy: SQL[];
   /** The tenant's name is read by the condition or the order. */
   joinTenant: boolean;
+  /** What the condition is made of, as plain values (`readPage`'s countKey). */
+  countKey: unknown;
 }
 
 /** The rows a list matches (ids only; the tenant joins in only when the list reads its name). */
@@ -148,6 +150,7 @@ function findPage<T>(
   return readPage(exec, request, {
     rows: async (limit, offset) => (await pageRowsQuery(exec, list, { limit, offset }, withValues)).map(map),
     matches: () => matchingIds(exec, list),
+    countKey: list.countKey,
   });
 }
 
@@ -174,6 +177,7 @@ function auditLogList(request: AuditLogListRequest): AuditList {
     ),
     orderBy: [direction(SORT_COLUMNS[request.sort]), direction(auditLogs.id)],
     joinTenant: request.sort === 'tenantName',
+    countKey: ['audit', request.scope, request.window, request.tenantId, request.entity, request.action],
   };
 }
 
@@ -309,6 +313,7 @@ export function findAuditDocumentsPage(
       joinTenant:
         request.text !== undefined ||
         (request.filter?.kind === 'text' && request.filter.column === 'tenantName'),
+      countKey: ['audit documents', request.scope, request.filter, request.text, request.since],
     },
     request,
     toAuditDocument,

@@ -175,6 +175,7 @@ export async function findDerivedParameterPage(
       return rows.map((row) => toDerivedParameter(row, series.get(row.id) ?? []));
     },
     matches: () => exec.select({ id: derivedParameters.id }).from(derivedParameters).where(where).$dynamic(),
+    countKey: ['derived parameters', filter.search, filter.mtype],
   });
 }
 

@@ -287,6 +287,7 @@ export async function findDiagnosticParamPage(
         .leftJoin(models, eq(models.id, diagnosticParams.modelId))
         .where(where)
         .$dynamic(),
+    countKey: ['diagnostic params', scope, filter.makeId, filter.modelId, filter.tenantId],
   });
 }
 

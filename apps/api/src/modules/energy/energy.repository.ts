@@ -84,6 +84,7 @@ export async function findMetricPage(exec: Executor, filter: MetricListFilter): 
           .offset(offset)
       ).map(toMetric),
     matches: () => exec.select({ id: energyMetrics.id }).from(energyMetrics).where(where).$dynamic(),
+    countKey: ['energy metrics', filter.search],
   });
 }
 
@@ -287,6 +288,7 @@ export async function findEnergyParameterPage(
       return rows.map((row) => toEnergyParameter(row, metrics.get(row.row.id) ?? []));
     },
     matches: () => exec.select({ id: energyParameters.id }).from(energyParameters).where(where).$dynamic(),
+    countKey: ['energy parameters', filter.search, filter.category],
   });
 }
 

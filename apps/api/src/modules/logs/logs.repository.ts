@@ -74,5 +74,6 @@ export function findActivityPage(
       }));
     },
     matches: () => exec.select({ id: auditLogs.id }).from(auditLogs).where(where).$dynamic(),
+    countKey: ['activity', request.scope, request.window, request.tenantId, request.userId],
   });
 }

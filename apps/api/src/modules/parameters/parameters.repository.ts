@@ -99,6 +99,7 @@ export async function findParameterPage(
           .offset(offset)
       ).map(toParameter),
     matches: () => exec.select({ id: parameters.id }).from(parameters).where(where).$dynamic(),
+    countKey: ['parameters', filter.search, filter.type, filter.mtype],
   });
 }
 

@@ -237,6 +237,7 @@ export function findUsersPage(
         .innerJoin(accounts, eq(accounts.id, users.accountId))
         .where(where)
         .$dynamic(),
+    countKey: ['users', filter],
   });
 }
 
