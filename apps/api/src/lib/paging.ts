@@ -39,6 +39,11 @@ export interface PageQuery<T> {
    * the same key must match the same rows.
    */
   countKey: unknown;
+  /**
+   * Counts the matches up to `limit`, for a list that keeps its statements by
+   * shape (lib/statements.ts); by default a count over `matches()`.
+   */
+  countUpTo?: ((limit: number) => Promise<number>) | undefined;
 }
 
 interface Estimate {
@@ -129,7 +134,9 @@ export async function readPage<T>(
   if (!hasMore && (items.length > 0 || offset === 0)) return answer(offset + items.length, 'exact');
   // Past the end: there are at most `offset` matches, so a count bounded by it is exact
   // and costs no more than the page query that found nothing.
-  if (items.length === 0) return answer(await countUpTo(exec, query.matches(), offset), 'exact');
+  const bounded = (limit: number) =>
+    query.countUpTo ? query.countUpTo(limit) : countUpTo(exec, query.matches(), limit);
+  if (items.length === 0) return answer(await bounded(offset), 'exact');
 
   // A full page with more after it: at least `known` matches.
   const known = offset + pageSize + 1;
@@ -143,7 +150,7 @@ export async function readPage<T>(
     return answer(Math.max(recent, known), 'estimate');
   }
   if (known <= COUNT_LIMIT) {
-    const counted = await countUpTo(exec, query.matches(), COUNT_LIMIT + 1);
+    const counted = await bounded(COUNT_LIMIT + 1);
     if (counted <= COUNT_LIMIT) return answer(counted, 'exact');
   }
   const estimate = recentCount(exec, any, key, true);

@@ -13,6 +13,7 @@ import {
 import { accountsWhere, type DataScope } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { readPage } from '../../lib/paging.js';
+import { type Bind, inline, placeholder, runPrepared } from '../../lib/statements.js';
 import { accounts, corporates, industryCategories, tenantPermissions, users } from '../../db/schema/index.js';
 
 const partner = alias(accounts, 'partner');
@@ -36,13 +37,15 @@ export const SUBSTRING_SEARCH_MIN_LENGTH = 3;
  * with them (the index pads each word with two blanks), so that is what a
  * short term matches. Both stay index searches at any table size.
  */
-function nameMatches(term: string): SQL {
+function nameMatches(term: string, bind: Bind = inline): SQL {
   const lowered = term.toLowerCase();
-  if ([...lowered].length < SUBSTRING_SEARCH_MIN_LENGTH) {
-    return sql`${lowerName} ~ ${`(^| )${lowered.replace(/[\\^$.|?*+()[\]{}]/g, (c) => `\\${c}`)}`}`;
+  if (isWordStartSearch(term)) {
+    return sql`${lowerName} ~ ${bind('pattern', `(^| )${lowered.replace(/[\\^$.|?*+()[\]{}]/g, (c) => `\\${c}`)}`)}`;
   }
-  return sql`${lowerName} like ${containsPattern(term)}`;
+  return sql`${lowerName} like ${bind('pattern', containsPattern(term))}`;
 }
+
+const isWordStartSearch = (term: string) => [...term.toLowerCase()].length < SUBSTRING_SEARCH_MIN_LENGTH;
 
 const isBlocked = sql<boolean>`exists (select 1 from ${tenantPermissions} where ${tenantPermissions.tenantId} = ${accounts.id} and ${tenantPermissions.isActive})`;
 
@@ -57,22 +60,34 @@ export interface TenantPageFilter {
   remoteCalibration: boolean | undefined;
 }
 
-function tenantPageCondition(f: TenantPageFilter): SQL | undefined {
+function tenantPageCondition(f: TenantPageFilter, bind: Bind = inline): SQL | undefined {
   return and(
-    eq(accounts.type, f.type),
-    f.status === 'all' ? ne(accounts.status, 'DELETED') : eq(accounts.status, f.status),
-    f.search ? nameMatches(f.search) : undefined,
+    eq(accounts.type, bind('type', f.type)),
+    f.status === 'all' ? ne(accounts.status, 'DELETED') : eq(accounts.status, bind('status', f.status)),
+    f.search ? nameMatches(f.search, bind) : undefined,
     f.partnerId === undefined
       ? undefined
       : f.partnerId === DEFAULT_PARTNER_ID
         ? isNull(accounts.partnerId)
-        : eq(accounts.partnerId, f.partnerId),
-    f.isDemo === undefined ? undefined : eq(accounts.isDemo, f.isDemo),
+        : eq(accounts.partnerId, bind('partnerId', f.partnerId)),
+    f.isDemo === undefined ? undefined : eq(accounts.isDemo, bind('isDemo', f.isDemo)),
     f.remoteCalibration === undefined
       ? undefined
-      : eq(accounts.isRemotePerformanceCheck, f.remoteCalibration),
+      : eq(accounts.isRemotePerformanceCheck, bind('remoteCalibration', f.remoteCalibration)),
     accountsWhere(f.scope),
   );
+}
+
+/** What the text of the page statement depends on: which filters are present, and the scope. */
+function tenantPageShape(f: TenantPageFilter): string {
+  return JSON.stringify([
+    f.status === 'all',
+    f.search === undefined ? 'none' : isWordStartSearch(f.search) ? 'word' : 'substring',
+    f.partnerId === undefined ? 'any' : f.partnerId === DEFAULT_PARTNER_ID ? 'none' : 'one',
+    f.isDemo === undefined,
+    f.remoteCalibration === undefined,
+    f.scope,
+  ]);
 }
 
 /** The tenants a filter matches, for a bounded count (`readPage`). */
@@ -90,14 +105,15 @@ export function tenantsPageQuery(
   exec: Executor,
   filter: TenantPageFilter,
   page: { limit: number; offset: number },
+  bind: Bind = inline,
 ) {
   const ids = exec
     .select({ id: accounts.id })
     .from(accounts)
-    .where(tenantPageCondition(filter))
+    .where(tenantPageCondition(filter, bind))
     .orderBy(lowerName, asc(accounts.id))
-    .limit(page.limit)
-    .offset(page.offset)
+    .limit(bind('limit', page.limit))
+    .offset(bind('offset', page.offset))
     .as('page_ids');
   return exec
     .select({
@@ -131,7 +147,22 @@ export function findTenantsPage(
   request: { page: number; pageSize: number },
 ): Promise<Page<TenantListItem>> {
   return readPage(exec, request, {
-    rows: async (limit, offset) => (await tenantsPageQuery(exec, filter, { limit, offset })).map(toListItem),
+    rows: async (limit, offset) => {
+      // The statement is built once per shape and run with this page's values (lib/statements.ts).
+      const values: Record<string, unknown> = { limit, offset };
+      const bindValue: Bind = (name, value) => {
+        values[name] = value;
+        return value;
+      };
+      tenantPageCondition(filter, bindValue);
+      const rows = await runPrepared(
+        exec,
+        `tenants page ${tenantPageShape(filter)}`,
+        () => tenantsPageQuery(exec, filter, { limit, offset }, placeholder),
+        values,
+      );
+      return rows.map(toListItem);
+    },
     matches: () => tenantMatchesQuery(exec, filter),
     countKey: ['tenants', filter],
   });

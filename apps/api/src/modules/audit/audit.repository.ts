@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
   AuditAction,
@@ -12,6 +12,7 @@ import type {
 import { type DataScope, tenantRowsWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { readPage } from '../../lib/paging.js';
+import { type Bind, inline, placeholder, runPrepared } from '../../lib/statements.js';
 import { accounts, auditLogs } from '../../db/schema/index.js';
 
 /** An instant range: from (included) to (excluded). */
@@ -82,8 +83,11 @@ export function auditRowsWhere(scope: DataScope): SQL | undefined {
 }
 
 /** Rows written in the window; served by the created_at and (tenant_id, created_at) indexes. */
-export function inWindow(window: TimeWindow): SQL {
-  return and(gte(auditLogs.createdAt, window.from), lt(auditLogs.createdAt, window.to))!;
+export function inWindow(window: TimeWindow, bind: Bind = inline): SQL {
+  return and(
+    gte(auditLogs.createdAt, bind('from', window.from)),
+    lt(auditLogs.createdAt, bind('to', window.to)),
+  )!;
 }
 
 const SORT_COLUMNS: Record<AuditLogQuery['sort'], AnyPgColumn> = {
@@ -101,6 +105,11 @@ interface AuditList {
   joinTenant: boolean;
   /** What the condition is made of, as plain values (`readPage`'s countKey). */
   countKey: unknown;
+  /**
+   * For a list whose page statement is kept by shape (lib/statements.ts): the
+   * shape, and the list again with placeholders for its values.
+   */
+  prepared?: { shape: string; list: (bind: Bind) => AuditList } | undefined;
 }
 
 /** The rows a list matches (ids only; the tenant joins in only when the list reads its name). */
@@ -121,11 +130,12 @@ function pageRowsQuery(
   list: AuditList,
   page: { limit: number; offset: number },
   withValues: boolean,
+  bind: Bind = inline,
 ) {
   const ids = matchingIds(exec, list)
     .orderBy(...list.orderBy)
-    .limit(page.limit)
-    .offset(page.offset)
+    .limit(bind('limit', page.limit))
+    .offset(bind('offset', page.offset))
     .as('page_ids');
   return exec
     .select(
@@ -147,10 +157,48 @@ function findPage<T>(
   map: (row: AuditRowRecord & { oldValue?: unknown; newValue?: unknown }) => T,
   withValues = false,
 ): Promise<Page<T>> {
+  const prepared = list.prepared;
+  // The values the placeholders of a kept statement stand for.
+  const valuesOf = (statement: { list: (bind: Bind) => AuditList }, extra: Record<string, unknown>) => {
+    const values: Record<string, unknown> = { ...extra };
+    statement.list((name, value) => {
+      values[name] = value instanceof Date ? value.toISOString() : value;
+      return value;
+    });
+    return values;
+  };
   return readPage(exec, request, {
-    rows: async (limit, offset) => (await pageRowsQuery(exec, list, { limit, offset }, withValues)).map(map),
+    rows: async (limit, offset) => {
+      if (!prepared) return (await pageRowsQuery(exec, list, { limit, offset }, withValues)).map(map);
+      // The statement is built once per shape and run with this page's values.
+      const rows = await runPrepared(
+        exec,
+        prepared.shape,
+        () => pageRowsQuery(exec, prepared.list(placeholder), { limit, offset }, withValues, placeholder),
+        valuesOf(prepared, { limit, offset }),
+      );
+      return rows.map(map);
+    },
     matches: () => matchingIds(exec, list),
     countKey: list.countKey,
+    countUpTo: prepared
+      ? async (limit) => {
+          const [row] = await runPrepared(
+            exec,
+            `${prepared.shape} count`,
+            () =>
+              exec
+                .select({ n: count() })
+                .from(
+                  matchingIds(exec, prepared.list(placeholder))
+                    .limit(sql.placeholder('countLimit'))
+                    .as('matches'),
+                ),
+            valuesOf(prepared, { countLimit: limit }),
+          );
+          return Number(row?.n ?? 0);
+        }
+      : undefined,
   });
 }
 
@@ -165,19 +213,30 @@ export interface AuditLogListRequest {
 }
 
 /** `/auditLog`: one window, optionally one tenant, sorted with a stable tiebreak on id. */
-function auditLogList(request: AuditLogListRequest): AuditList {
+function auditLogList(request: AuditLogListRequest, bind: Bind = inline): AuditList {
   const direction = request.order === 'asc' ? asc : desc;
   return {
     where: and(
       auditRowsWhere(request.scope),
-      inWindow(request.window),
-      request.tenantId === undefined ? undefined : eq(auditLogs.tenantId, request.tenantId),
-      request.entity === undefined ? undefined : eq(auditLogs.entity, request.entity),
-      request.action === undefined ? undefined : eq(auditLogs.action, request.action),
+      inWindow(request.window, bind),
+      request.tenantId === undefined ? undefined : eq(auditLogs.tenantId, bind('tenantId', request.tenantId)),
+      request.entity === undefined ? undefined : eq(auditLogs.entity, bind('entity', request.entity)),
+      request.action === undefined ? undefined : eq(auditLogs.action, bind('action', request.action)),
     ),
     orderBy: [direction(SORT_COLUMNS[request.sort]), direction(auditLogs.id)],
     joinTenant: request.sort === 'tenantName',
     countKey: ['audit', request.scope, request.window, request.tenantId, request.entity, request.action],
+    prepared: {
+      shape: `audit page ${JSON.stringify([
+        request.tenantId === undefined,
+        request.entity === undefined,
+        request.action === undefined,
+        request.sort,
+        request.order,
+        request.scope,
+      ])}`,
+      list: (statementBind) => auditLogList(request, statementBind),
+    },
   };
 }
 
