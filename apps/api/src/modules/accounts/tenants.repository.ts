@@ -211,6 +211,33 @@ export async function findVisibleAccount(
   return row;
 }
 
+/**
+ * The account's owner and working status, locked until the transaction ends:
+ * what a working status change checks and records. Undefined when the scope
+ * does not allow it or it is DELETED.
+ */
+export async function lockAccountForWorkingStatus(exec: Executor, scope: DataScope, id: number) {
+  const [row] = await exec
+    .select({
+      id: accounts.id,
+      type: accounts.type,
+      partnerId: accounts.partnerId,
+      workingStatus: accounts.workingStatus,
+    })
+    .from(accounts)
+    .where(and(eq(accounts.id, id), ne(accounts.status, 'DELETED'), accountsWhere(scope)))
+    .for('update');
+  return row;
+}
+
+/** Sets the working status of a locked account (no version check: the last change wins). */
+export async function setWorkingStatus(exec: Executor, scope: DataScope, id: number, workingStatus: string) {
+  await exec
+    .update(accounts)
+    .set({ workingStatus, version: sql`${accounts.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(accounts.id, id), accountsWhere(scope)));
+}
+
 export const logoUrlOf = (row: Pick<AccountRow, 'id' | 'logoKey' | 'version'>) =>
   row.logoKey ? `/api/tenant-logo/tenants/${row.id}?v=${row.version}` : null;
 
@@ -224,8 +251,21 @@ export async function findTenantDetail(
   scope: DataScope,
   id: number,
 ): Promise<TenantDetail | undefined> {
-  const primaryUser = alias(users, 'primary_user');
-  const [row] = await exec
+  // Built once per scope and run with the id (lib/statements.ts).
+  const [row] = await runPrepared(
+    exec,
+    `tenant detail ${JSON.stringify(scope)}`,
+    () => tenantDetailQuery(exec, scope, placeholder('id', id)),
+    { id },
+  );
+  if (!row) return undefined;
+  return toTenantDetail(row);
+}
+
+const primaryUser = alias(users, 'primary_user');
+
+function tenantDetailQuery(exec: Executor, scope: DataScope, id: number) {
+  return exec
     .select({
       account: accounts,
       partnerName: partner.name,
@@ -248,7 +288,9 @@ export async function findTenantDetail(
     .leftJoin(primaryUser, eq(primaryUser.id, accounts.primaryUserId))
     .where(and(eq(accounts.id, id), ne(accounts.status, 'DELETED'), accountsWhere(scope)))
     .limit(1);
-  if (!row) return undefined;
+}
+
+function toTenantDetail(row: Awaited<ReturnType<typeof tenantDetailQuery>>[number]): TenantDetail {
   const permissions =
     typeof row.permissions === 'string' ? (JSON.parse(row.permissions) as PermissionRow[]) : row.permissions;
   const a = row.account;
