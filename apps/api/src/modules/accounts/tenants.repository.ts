@@ -212,30 +212,31 @@ export async function findVisibleAccount(
 }
 
 /**
- * The account's owner and working status, locked until the transaction ends:
- * what a working status change checks and records. Undefined when the scope
- * does not allow it or it is DELETED.
+ * Sets the working status of an account the scope allows (never a DELETED
+ * one) in one statement that locks the row first, and answers what a change
+ * checks and records: the owner, and the working status it replaced.
+ * Undefined when there is no such account. Call it in the transaction that
+ * records the change, so a refusal after it rolls it back.
  */
-export async function lockAccountForWorkingStatus(exec: Executor, scope: DataScope, id: number) {
+export async function setWorkingStatus(exec: Executor, scope: DataScope, id: number, workingStatus: string) {
+  const before = exec
+    .select({ id: accounts.id, workingStatus: accounts.workingStatus })
+    .from(accounts)
+    .where(and(eq(accounts.id, id), ne(accounts.status, 'DELETED'), accountsWhere(scope)))
+    .for('update')
+    .as('before');
   const [row] = await exec
-    .select({
+    .update(accounts)
+    .set({ workingStatus, version: sql`${accounts.version} + 1`, updatedAt: new Date() })
+    .from(before)
+    .where(eq(accounts.id, before.id))
+    .returning({
       id: accounts.id,
       type: accounts.type,
       partnerId: accounts.partnerId,
-      workingStatus: accounts.workingStatus,
-    })
-    .from(accounts)
-    .where(and(eq(accounts.id, id), ne(accounts.status, 'DELETED'), accountsWhere(scope)))
-    .for('update');
+      before: sql<string | null>`${before.workingStatus}`,
+    });
   return row;
-}
-
-/** Sets the working status of a locked account (no version check: the last change wins). */
-export async function setWorkingStatus(exec: Executor, scope: DataScope, id: number, workingStatus: string) {
-  await exec
-    .update(accounts)
-    .set({ workingStatus, version: sql`${accounts.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(accounts.id, id), accountsWhere(scope)));
 }
 
 export const logoUrlOf = (row: Pick<AccountRow, 'id' | 'logoKey' | 'version'>) =>

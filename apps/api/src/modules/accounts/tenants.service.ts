@@ -41,7 +41,6 @@ import {
   findTenantsPage,
   findVisibleAccount,
   insertAccount,
-  lockAccountForWorkingStatus,
   searchAccounts,
   setWorkingStatus,
   updateAccount,
@@ -512,21 +511,21 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
       ctx: RequestContext,
       body: { tenantId: number; workingStatus: WorkingStatus; remark: string | null },
     ) {
-      // The busiest write of the console: only the columns it needs are locked, set and recorded.
+      // The busiest write of the console: one statement locks and sets the working status and
+      // answers the owner and the status it replaced; a refusal rolls it back.
       const scope = scopeOf(ctx.principal);
       await db.transaction(async (tx) => {
-        const current = await lockAccountForWorkingStatus(tx, scope, body.tenantId);
-        if (!current) throw notFound('Industry');
-        if (!canChangeAccount(ctx.principal, current)) {
+        const changed = await setWorkingStatus(tx, scope, body.tenantId, body.workingStatus);
+        if (!changed) throw notFound('Industry');
+        if (!canChangeAccount(ctx.principal, changed)) {
           throw forbidden('You are not allowed to change this account.');
         }
-        await setWorkingStatus(tx, scope, body.tenantId, body.workingStatus);
         await recordAudit(tx, ctx, {
           entity: 'account',
           entityId: body.tenantId,
           action: 'WORKING_STATUS_CHANGE',
           tenantId: body.tenantId,
-          oldValue: { workingStatus: current.workingStatus },
+          oldValue: { workingStatus: changed.before },
           newValue: { workingStatus: body.workingStatus, remark: body.remark },
         });
       });
