@@ -30,6 +30,7 @@ const configSchema = z
       .positive()
       .max(24 * 30)
       .default(12),
+    SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     COOKIE_SECURE: booleanFromEnv.optional(),
     TRUST_PROXY: booleanFromEnv.default(false),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -77,6 +78,8 @@ export type Config = {
   seedAdmin: { email: string; password: string } | undefined;
   seedDemoData: boolean;
   sessionTtlMs: number;
+  /** How long a process reuses a session it looked up (0: every request reads it). */
+  sessionCacheMs: number;
   cookieSecure: boolean;
   trustProxy: boolean;
   bodyLimitBytes: number;
@@ -133,6 +136,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     seedDemoData: e.SEED_DEMO_DATA ?? true,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -212,14 +212,36 @@ export const AUDIT_TEXT_SEARCH_DAYS = 90;
 const DAY_MS = 86_400_000;
 
 /** Today's calendar date (YYYY-MM-DD) in a time zone. */
+/**
+ * Formatters by kind and time zone. Making an Intl.DateTimeFormat costs far
+ * more than using one, and every audit list request needs a few.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(kind: 'date' | 'parts', timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter =
+      kind === 'date'
+        ? // en-CA formats as YYYY-MM-DD.
+          new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+        : new Intl.DateTimeFormat('en-US', {
+            timeZone,
+            hourCycle: 'h23',
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+            hour: '2-digit',
+            minute: '2-digit',
+            second: '2-digit',
+          });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 export function getZonedDate(instant: Date, timeZone: string = AUDIT_TIME_ZONE): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  return formatterOf('date', timeZone).format(instant);
 }
 
 function parseIsoDate(date: string): number {
@@ -242,16 +264,7 @@ export function countDaysInRange(startDate: string, endDate: string): number {
 }
 
 function getTimeZoneOffsetMs(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
+  const parts = formatterOf('parts', timeZone).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value);
   const wallClockAsUtc = Date.UTC(
     part('year'),

@@ -78,6 +78,20 @@ export const pageQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).optional(),
 });
 
+/**
+ * How far a list counts its matches. Beyond this many, a list answers with a
+ * lower bound or an estimate instead of counting every row on every request.
+ */
+export const COUNT_LIMIT = 1000;
+
+/**
+ * What a page's `total` is: `exact` the number of matches; `atLeast` a lower
+ * bound (there are at least `total` matches, more than `total - 1`);
+ * `estimate` a recent count that may be slightly off.
+ */
+export const TOTAL_KINDS = ['exact', 'atLeast', 'estimate'] as const;
+export type TotalKind = (typeof TOTAL_KINDS)[number];
+
 /** A page of results as every paged list endpoint returns it. */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
@@ -85,10 +99,18 @@ export function pageOf<T extends z.ZodType>(item: T) {
     page: z.number().int(),
     pageSize: z.number().int(),
     total: z.number().int(),
+    totalKind: z.enum(TOTAL_KINDS),
     pageCount: z.number().int(),
   });
 }
-export type Page<T> = { items: T[]; page: number; pageSize: number; total: number; pageCount: number };
+export type Page<T> = {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+  totalKind: TotalKind;
+  pageCount: number;
+};
 
 /** Rows per page of the console's lists (the API accepts up to `MAX_PAGE_SIZE`). */
 export const PAGE_SIZES = {

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render';
+import { formatTotal } from '../i18n';
 import { Pagination } from './pagination';
 
 function renderPager(props: Partial<Parameters<typeof Pagination>[0]> = {}) {
@@ -115,5 +116,37 @@ describe('Pagination', () => {
         expect(input).toHaveAttribute('aria-invalid', 'true');
       },
     );
+  });
+
+  describe('a total that is not exact', () => {
+    it('says "about" for an estimate and "more than" for a lower bound, and offers the next page', async () => {
+      const { unmount } = renderPager({
+        page: 1,
+        pageCount: 10_889,
+        total: { total: 98_000, totalKind: 'estimate' },
+      });
+      expect(screen.getByText('about 98,000 in all')).toBeInTheDocument();
+      unmount();
+
+      const { user, onChange } = renderPager({
+        page: 1,
+        pageCount: 112,
+        total: { total: 1001, totalKind: 'atLeast' },
+      });
+      expect(screen.getByText('more than 1,000 in all')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Next page' }));
+      expect(onChange).toHaveBeenCalledWith(2);
+    });
+
+    it('says nothing more for an exact total', () => {
+      renderPager({ page: 1, pageCount: 5, total: { total: 45, totalKind: 'exact' } });
+      expect(screen.queryByText(/in all/)).not.toBeInTheDocument();
+    });
+
+    it('words the total in Hindi', () => {
+      expect(formatTotal({ total: 98_000, totalKind: 'estimate' }, 'hi')).toBe('लगभग 98,000');
+      expect(formatTotal({ total: 1001, totalKind: 'atLeast' }, 'hi')).toBe('1,000 से अधिक');
+      expect(formatTotal({ total: 1_00_000, totalKind: 'exact' }, 'en')).toBe('1,00,000');
+    });
   });
 });

@@ -1,7 +1,8 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
-import { getPageLinks, isPagerVisible, parsePageNumber } from '@vayu/domain';
+import { getPageLinks, isPagerVisible, parsePageNumber, type TotalKind } from '@vayu/domain';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTotal } from '../i18n';
 
 export interface PaginationProps {
   /** The current page, 1-based. */
@@ -19,6 +20,12 @@ export interface PaginationProps {
   disabled?: boolean;
   /** Names the navigation landmark when a screen has more than one pager. */
   label?: string;
+  /**
+   * The list's total. When it is an estimate or a lower bound the pager says
+   * so ("about 98,000 in all", "more than 1,000 in all"); the page count then
+   * always offers the next page while there is one.
+   */
+  total?: { total: number; totalKind: TotalKind } | undefined;
 }
 
 /**
@@ -35,6 +42,7 @@ export function Pagination({
   showGoTo = false,
   disabled = false,
   label,
+  total,
 }: PaginationProps) {
   const { t } = useTranslation();
   if (!isPagerVisible(pageCount)) return null;
@@ -113,6 +121,11 @@ export function Pagination({
         )}
       </Group>
       {showGoTo && <GoToPage pageCount={lastPage} disabled={disabled} onGo={goTo} />}
+      {total && total.totalKind !== 'exact' && (
+        <Text component="span" size="sm" c="dimmed" py={2}>
+          {t('pagination.totalInAll', { total: formatTotal(total) })}
+        </Text>
+      )}
     </Group>
   );
 }

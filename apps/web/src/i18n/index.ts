@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@vayu/domain';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language, type TotalKind } from '@vayu/domain';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en, type Translations } from './locales/en';
@@ -87,6 +87,29 @@ export async function setLanguage(language: Language): Promise<void> {
 }
 
 const NUMBER_LOCALES: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN' };
+
+/**
+ * The total of a page as the console words it: the number when it is exact,
+ * "about 98,000" for an estimate, "more than 1,000" for a lower bound (the
+ * API's `total` is then the least number of matches, one more than the bound).
+ */
+export function formatTotal(
+  page: { total: number; totalKind: TotalKind } | undefined,
+  language: Language = getCurrentLanguage(),
+): string {
+  if (!page) return formatNumber(0, language);
+  switch (page.totalKind) {
+    case 'exact':
+      return formatNumber(page.total, language);
+    case 'estimate':
+      return i18n.t('pagination.totalAbout', { total: formatNumber(page.total, language), lng: language });
+    case 'atLeast':
+      return i18n.t('pagination.totalMoreThan', {
+        total: formatNumber(Math.max(0, page.total - 1), language),
+        lng: language,
+      });
+  }
+}
 
 /** Formats a count for the current language (Indian digit grouping). */
 export function formatNumber(value: number, language: Language = getCurrentLanguage()): string {

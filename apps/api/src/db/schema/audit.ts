@@ -26,8 +26,11 @@ export const auditLogs = pgTable(
   (t) => [
     oneOf('audit_logs_entity_ck', t.entity, AUDIT_ENTITIES),
     oneOf('audit_logs_action_ck', t.action, AUDIT_ACTIONS),
-    index('audit_logs_created_idx').on(t.createdAt),
-    index('audit_logs_tenant_created_idx').on(t.tenantId, t.createdAt),
+    // The list's order with its tiebreak on id (read backwards for newest first), for all
+    // tenants and for one tenant: a page walks the index and stops after its rows, and a
+    // bounded count reads at most COUNT_LIMIT entries.
+    index('audit_logs_created_id_idx').on(t.createdAt, t.id),
+    index('audit_logs_tenant_created_id_idx').on(t.tenantId, t.createdAt, t.id),
     index('audit_logs_actor_created_idx').on(t.actorUserId, t.createdAt),
     index('audit_logs_entity_idx').on(t.entity, t.entityId),
     // The document view searches old and new values by any field.

@@ -1,15 +1,19 @@
-import { type SQL, and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_PARTNER_ID,
   findCountry,
   findIndianState,
   type AccountType,
+  type Page,
   type TenantDetail,
   type TenantListItem,
+  type WorkingStatus,
 } from '@vayu/domain';
 import { accountsWhere, type DataScope } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
+import { readPage } from '../../lib/paging.js';
+import { type Bind, inline, placeholder, runPrepared } from '../../lib/statements.js';
 import { accounts, corporates, industryCategories, tenantPermissions, users } from '../../db/schema/index.js';
 
 const partner = alias(accounts, 'partner');
@@ -33,13 +37,15 @@ export const SUBSTRING_SEARCH_MIN_LENGTH = 3;
  * with them (the index pads each word with two blanks), so that is what a
  * short term matches. Both stay index searches at any table size.
  */
-function nameMatches(term: string): SQL {
+function nameMatches(term: string, bind: Bind = inline): SQL {
   const lowered = term.toLowerCase();
-  if ([...lowered].length < SUBSTRING_SEARCH_MIN_LENGTH) {
-    return sql`${lowerName} ~ ${`(^| )${lowered.replace(/[\\^$.|?*+()[\]{}]/g, (c) => `\\${c}`)}`}`;
+  if (isWordStartSearch(term)) {
+    return sql`${lowerName} ~ ${bind('pattern', `(^| )${lowered.replace(/[\\^$.|?*+()[\]{}]/g, (c) => `\\${c}`)}`)}`;
   }
-  return sql`${lowerName} like ${containsPattern(term)}`;
+  return sql`${lowerName} like ${bind('pattern', containsPattern(term))}`;
 }
+
+const isWordStartSearch = (term: string) => [...term.toLowerCase()].length < SUBSTRING_SEARCH_MIN_LENGTH;
 
 const isBlocked = sql<boolean>`exists (select 1 from ${tenantPermissions} where ${tenantPermissions.tenantId} = ${accounts.id} and ${tenantPermissions.isActive})`;
 
@@ -54,31 +60,39 @@ export interface TenantPageFilter {
   remoteCalibration: boolean | undefined;
 }
 
-function tenantPageCondition(f: TenantPageFilter): SQL | undefined {
+function tenantPageCondition(f: TenantPageFilter, bind: Bind = inline): SQL | undefined {
   return and(
-    eq(accounts.type, f.type),
-    f.status === 'all' ? ne(accounts.status, 'DELETED') : eq(accounts.status, f.status),
-    f.search ? nameMatches(f.search) : undefined,
+    eq(accounts.type, bind('type', f.type)),
+    f.status === 'all' ? ne(accounts.status, 'DELETED') : eq(accounts.status, bind('status', f.status)),
+    f.search ? nameMatches(f.search, bind) : undefined,
     f.partnerId === undefined
       ? undefined
       : f.partnerId === DEFAULT_PARTNER_ID
         ? isNull(accounts.partnerId)
-        : eq(accounts.partnerId, f.partnerId),
-    f.isDemo === undefined ? undefined : eq(accounts.isDemo, f.isDemo),
+        : eq(accounts.partnerId, bind('partnerId', f.partnerId)),
+    f.isDemo === undefined ? undefined : eq(accounts.isDemo, bind('isDemo', f.isDemo)),
     f.remoteCalibration === undefined
       ? undefined
-      : eq(accounts.isRemotePerformanceCheck, f.remoteCalibration),
+      : eq(accounts.isRemotePerformanceCheck, bind('remoteCalibration', f.remoteCalibration)),
     accountsWhere(f.scope),
   );
 }
 
-export function countTenantsQuery(exec: Executor, filter: TenantPageFilter) {
-  return exec.select({ n: count() }).from(accounts).where(tenantPageCondition(filter));
+/** What the text of the page statement depends on: which filters are present, and the scope. */
+function tenantPageShape(f: TenantPageFilter): string {
+  return JSON.stringify([
+    f.status === 'all',
+    f.search === undefined ? 'none' : isWordStartSearch(f.search) ? 'word' : 'substring',
+    f.partnerId === undefined ? 'any' : f.partnerId === DEFAULT_PARTNER_ID ? 'none' : 'one',
+    f.isDemo === undefined,
+    f.remoteCalibration === undefined,
+    f.scope,
+  ]);
 }
 
-export async function countTenants(exec: Executor, filter: TenantPageFilter): Promise<number> {
-  const [row] = await countTenantsQuery(exec, filter);
-  return row?.n ?? 0;
+/** The tenants a filter matches, for a bounded count (`readPage`). */
+export function tenantMatchesQuery(exec: Executor, filter: TenantPageFilter) {
+  return exec.select({ id: accounts.id }).from(accounts).where(tenantPageCondition(filter)).$dynamic();
 }
 
 /**
@@ -91,14 +105,15 @@ export function tenantsPageQuery(
   exec: Executor,
   filter: TenantPageFilter,
   page: { limit: number; offset: number },
+  bind: Bind = inline,
 ) {
   const ids = exec
     .select({ id: accounts.id })
     .from(accounts)
-    .where(tenantPageCondition(filter))
+    .where(tenantPageCondition(filter, bind))
     .orderBy(lowerName, asc(accounts.id))
-    .limit(page.limit)
-    .offset(page.offset)
+    .limit(bind('limit', page.limit))
+    .offset(bind('offset', page.offset))
     .as('page_ids');
   return exec
     .select({
@@ -125,13 +140,36 @@ export function tenantsPageQuery(
     .orderBy(lowerName, asc(accounts.id));
 }
 
-export async function findTenantsPage(
+/** One page of the tenant list with its total (exact, bounded or estimated: `readPage`). */
+export function findTenantsPage(
   exec: Executor,
   filter: TenantPageFilter,
-  page: { limit: number; offset: number },
-): Promise<TenantListItem[]> {
-  const rows = await tenantsPageQuery(exec, filter, page);
-  return rows.map((r) => ({
+  request: { page: number; pageSize: number },
+): Promise<Page<TenantListItem>> {
+  return readPage(exec, request, {
+    rows: async (limit, offset) => {
+      // The statement is built once per shape and run with this page's values (lib/statements.ts).
+      const values: Record<string, unknown> = { limit, offset };
+      const bindValue: Bind = (name, value) => {
+        values[name] = value;
+        return value;
+      };
+      tenantPageCondition(filter, bindValue);
+      const rows = await runPrepared(
+        exec,
+        `tenants page ${tenantPageShape(filter)}`,
+        () => tenantsPageQuery(exec, filter, { limit, offset }, placeholder),
+        values,
+      );
+      return rows.map(toListItem);
+    },
+    matches: () => tenantMatchesQuery(exec, filter),
+    countKey: ['tenants', filter],
+  });
+}
+
+function toListItem(r: Awaited<ReturnType<typeof tenantsPageQuery>>[number]): TenantListItem {
+  return {
     id: r.id,
     name: r.name,
     type: r.type,
@@ -147,7 +185,7 @@ export async function findTenantsPage(
     isBlocked: r.isBlocked,
     planCode: r.planCode,
     createdAt: r.createdAt.toISOString(),
-  }));
+  };
 }
 
 /** The stored account row (not for the API): what services check rules against. */
@@ -173,10 +211,45 @@ export async function findVisibleAccount(
   return row;
 }
 
+/**
+ * Sets the working status of an account the scope allows (never a DELETED
+ * one) in one statement that locks the row first, and answers what a change
+ * checks and records: the owner, and the working status it replaced.
+ * Undefined when there is no such account. Call it in the transaction that
+ * records the change, so a refusal after it rolls it back.
+ */
+export async function setWorkingStatus(
+  exec: Executor,
+  scope: DataScope,
+  id: number,
+  workingStatus: WorkingStatus,
+) {
+  const before = exec
+    .select({ id: accounts.id, workingStatus: accounts.workingStatus })
+    .from(accounts)
+    .where(and(eq(accounts.id, id), ne(accounts.status, 'DELETED'), accountsWhere(scope)))
+    .for('update')
+    .as('before');
+  const [row] = await exec
+    .update(accounts)
+    .set({ workingStatus, version: sql`${accounts.version} + 1`, updatedAt: new Date() })
+    .from(before)
+    .where(eq(accounts.id, before.id))
+    .returning({
+      id: accounts.id,
+      type: accounts.type,
+      partnerId: accounts.partnerId,
+      before: sql<WorkingStatus | null>`${before.workingStatus}`,
+    });
+  return row;
+}
+
 export const logoUrlOf = (row: Pick<AccountRow, 'id' | 'logoKey' | 'version'>) =>
   row.logoKey ? `/api/tenant-logo/tenants/${row.id}?v=${row.version}` : null;
 
 const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
+
+type PermissionRow = { id: number; permission: string; isActive: boolean; reason: string | null };
 
 /** Everything the detail view and the edit form show, for an account the scope allows. */
 export async function findTenantDetail(
@@ -184,8 +257,21 @@ export async function findTenantDetail(
   scope: DataScope,
   id: number,
 ): Promise<TenantDetail | undefined> {
-  const primaryUser = alias(users, 'primary_user');
-  const [row] = await exec
+  // Built once per scope and run with the id (lib/statements.ts).
+  const [row] = await runPrepared(
+    exec,
+    `tenant detail ${JSON.stringify(scope)}`,
+    () => tenantDetailQuery(exec, scope, placeholder('id', id)),
+    { id },
+  );
+  if (!row) return undefined;
+  return toTenantDetail(row);
+}
+
+const primaryUser = alias(users, 'primary_user');
+
+function tenantDetailQuery(exec: Executor, scope: DataScope, id: number) {
+  return exec
     .select({
       account: accounts,
       partnerName: partner.name,
@@ -195,6 +281,11 @@ export async function findTenantDetail(
       primaryUserName: primaryUser.name,
       primaryUserEmail: primaryUser.email,
       primaryUserActivatedAt: primaryUser.activatedAt,
+      // The permissions come with the row: one query for the whole detail.
+      permissions: sql<PermissionRow[]>`coalesce((
+        select json_agg(json_build_object('id', ${tenantPermissions.id}, 'permission', ${tenantPermissions.permission},
+          'isActive', ${tenantPermissions.isActive}, 'reason', ${tenantPermissions.reason}) order by ${tenantPermissions.id})
+        from ${tenantPermissions} where ${tenantPermissions.tenantId} = ${accounts.id}), '[]'::json)`,
     })
     .from(accounts)
     .leftJoin(partner, eq(partner.id, accounts.partnerId))
@@ -203,12 +294,11 @@ export async function findTenantDetail(
     .leftJoin(primaryUser, eq(primaryUser.id, accounts.primaryUserId))
     .where(and(eq(accounts.id, id), ne(accounts.status, 'DELETED'), accountsWhere(scope)))
     .limit(1);
-  if (!row) return undefined;
-  const permissions = await exec
-    .select()
-    .from(tenantPermissions)
-    .where(eq(tenantPermissions.tenantId, id))
-    .orderBy(asc(tenantPermissions.id));
+}
+
+function toTenantDetail(row: Awaited<ReturnType<typeof tenantDetailQuery>>[number]): TenantDetail {
+  const permissions =
+    typeof row.permissions === 'string' ? (JSON.parse(row.permissions) as PermissionRow[]) : row.permissions;
   const a = row.account;
   return {
     id: a.id,

@@ -6,8 +6,6 @@ import {
   PLATFORM_ACCOUNT_ALIAS,
   PLATFORM_ACCOUNT_ID,
   findIndianState,
-  getPageCount,
-  getPageOffset,
   tenantFormSchema,
   type AccountFormType,
   type AccountType,
@@ -36,7 +34,6 @@ import { AppError, badRequest, forbidden, notFound, staleVersion } from '../../l
 import { sniffImageType, type FileStore } from '../../lib/file-store.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
-  countTenants,
   findCorporate,
   findIndustryCategory,
   findPartnerAccount,
@@ -45,6 +42,7 @@ import {
   findVisibleAccount,
   insertAccount,
   searchAccounts,
+  setWorkingStatus,
   updateAccount,
   updateAccountAtVersion,
   type AccountChanges,
@@ -279,19 +277,7 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
         isDemo: query.isDemo,
         remoteCalibration: query.remoteCalibration,
       };
-      const offset = getPageOffset(query.page, query.pageSize);
-      const items = await findTenantsPage(db, filter, { limit: query.pageSize, offset });
-      // A page that is not full is the last one and already tells the total;
-      // only a full page, or an empty one past the end, needs the count.
-      const isLastPage = items.length < query.pageSize && (items.length > 0 || offset === 0);
-      const total = isLastPage ? offset + items.length : await countTenants(db, filter);
-      return {
-        items,
-        page: query.page,
-        pageSize: query.pageSize,
-        total,
-        pageCount: getPageCount(total, query.pageSize),
-      };
+      return findTenantsPage(db, filter, query);
     },
 
     getTenant(ctx: RequestContext, id: number) {
@@ -525,14 +511,25 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
       ctx: RequestContext,
       body: { tenantId: number; workingStatus: WorkingStatus; remark: string | null },
     ) {
-      return applyChange(ctx, body.tenantId, {
-        action: 'WORKING_STATUS_CHANGE',
-        changes: () => ({ workingStatus: body.workingStatus }),
-        audit: (before, after) => ({
-          oldValue: { workingStatus: before.workingStatus },
-          newValue: { workingStatus: after.workingStatus, remark: body.remark },
-        }),
+      // The busiest write of the console: one statement locks and sets the working status and
+      // answers the owner and the status it replaced; a refusal rolls it back.
+      const scope = scopeOf(ctx.principal);
+      await db.transaction(async (tx) => {
+        const changed = await setWorkingStatus(tx, scope, body.tenantId, body.workingStatus);
+        if (!changed) throw notFound('Industry');
+        if (!canChangeAccount(ctx.principal, changed)) {
+          throw forbidden('You are not allowed to change this account.');
+        }
+        await recordAudit(tx, ctx, {
+          entity: 'account',
+          entityId: body.tenantId,
+          action: 'WORKING_STATUS_CHANGE',
+          tenantId: body.tenantId,
+          oldValue: { workingStatus: changed.before },
+          newValue: { workingStatus: body.workingStatus, remark: body.remark },
+        });
       });
+      return getDetail(db, ctx, body.tenantId);
     },
 
     /** Every account of every type: only for the platform account itself (spec §6), not in manage mode. */

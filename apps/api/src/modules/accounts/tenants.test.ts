@@ -984,6 +984,23 @@ describe('POST /api/changeWorkingStatus', () => {
   });
 });
 
+describe('POST /api/changeWorkingStatus by someone who only sees the industry', () => {
+  it('answers 403 and leaves the status and the trail as they were', async () => {
+    const { corporate, account } = await make.corporate();
+    const tenant = await make.tenant({ corporateId: corporate.id });
+    const { call } = await clientFor(account.id);
+    const response = await call({
+      method: 'POST',
+      url: '/api/changeWorkingStatus',
+      payload: { tenantId: tenant.id, workingStatus: 'Shutdown', remark: null },
+    });
+    expectError(response, 403, 'FORBIDDEN');
+    const [stored] = await t.db.select().from(accounts).where(eq(accounts.id, tenant.id));
+    expect(stored).toMatchObject({ workingStatus: 'ON', version: tenant.version });
+    expect(await auditRowsFor(t.db, 'account', tenant.id)).toEqual([]);
+  });
+});
+
 describe('GET /api/allSearchTenants/{q} and /api/searchTenants/{q}', () => {
   it('lets the platform account search every account, names starting with the term first', async () => {
     const { call } = await siteClient();

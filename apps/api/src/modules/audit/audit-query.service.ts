@@ -12,8 +12,6 @@ import {
   type AuditLogRow,
   getAuditRangeErrors,
   getChangedFields,
-  getPageCount,
-  getPageOffset,
   getZonedDayStart,
   type FieldErrorCode,
   type Page,
@@ -53,10 +51,6 @@ export function resolveAuditWindow(
     );
   }
   return { from: getZonedDayStart(range.startDate), to: getZonedDayStart(addDays(range.endDate, 1)) };
-}
-
-export function toPage<T>(items: T[], total: number, page: number, pageSize: number): Page<T> {
-  return { items, page, pageSize, total, pageCount: getPageCount(total, pageSize) };
 }
 
 /** The names of the list rows are accepted as well as the document's own paths. */
@@ -156,7 +150,7 @@ export function createAuditQueryService({ db, now = () => new Date() }: { db: Da
     /** `/auditLog`: one page of the trail in a date range, optionally of one tenant. */
     async listAuditLogs(ctx: RequestContext, query: AuditLogQuery): Promise<Page<AuditLogRow>> {
       const window = resolveAuditWindow(query, now());
-      const { items, total } = await findAuditLogsPage(db, {
+      return findAuditLogsPage(db, {
         scope: scopeOf(ctx.principal),
         window,
         tenantId: query.tenantId,
@@ -164,10 +158,9 @@ export function createAuditQueryService({ db, now = () => new Date() }: { db: Da
         action: query.action,
         sort: query.sort,
         order: query.order,
-        limit: AUDIT_PAGE_SIZE,
-        offset: getPageOffset(query.pageNum, AUDIT_PAGE_SIZE),
+        page: query.pageNum,
+        pageSize: AUDIT_PAGE_SIZE,
       });
-      return toPage(items, total, query.pageNum, AUDIT_PAGE_SIZE);
     },
 
     /** `/auditDetails/{id}`: the entry with its old and new values and what changed; 404 outside scope. */
@@ -190,15 +183,14 @@ export function createAuditQueryService({ db, now = () => new Date() }: { db: Da
       if (value !== undefined && !field) throw fieldError('Choose a field to search', 'FIELD_REQUIRED');
       const filter = field && value !== undefined ? parseDocumentFilter(field, value) : undefined;
       const since = text && !filter ? new Date(now().getTime() - AUDIT_TEXT_SEARCH_DAYS * DAY_MS) : undefined;
-      const { items, total } = await findAuditDocumentsPage(db, {
+      return findAuditDocumentsPage(db, {
         scope: scopeOf(ctx.principal),
         filter,
         text,
         since,
-        limit: AUDIT_PAGE_SIZE,
-        offset: getPageOffset(query.page, AUDIT_PAGE_SIZE),
+        page: query.page,
+        pageSize: AUDIT_PAGE_SIZE,
       });
-      return toPage(items, total, query.page, AUDIT_PAGE_SIZE);
     },
   };
 }

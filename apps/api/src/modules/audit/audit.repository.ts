@@ -7,9 +7,12 @@ import type {
   AuditLogDetail,
   AuditLogRow,
   AuditLogQuery,
+  Page,
 } from '@vayu/domain';
 import { type DataScope, tenantRowsWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
+import { readPage } from '../../lib/paging.js';
+import { type Bind, inline, placeholder, runPrepared } from '../../lib/statements.js';
 import { accounts, auditLogs } from '../../db/schema/index.js';
 
 /** An instant range: from (included) to (excluded). */
@@ -21,8 +24,8 @@ export interface TimeWindow {
 export interface AuditPageRequest {
   /** Whose rows: those of the tenants in scope (by the row's tenant). */
   scope: DataScope;
-  limit: number;
-  offset: number;
+  page: number;
+  pageSize: number;
 }
 
 const auditRowColumns = {
@@ -80,8 +83,11 @@ export function auditRowsWhere(scope: DataScope): SQL | undefined {
 }
 
 /** Rows written in the window; served by the created_at and (tenant_id, created_at) indexes. */
-export function inWindow(window: TimeWindow): SQL {
-  return and(gte(auditLogs.createdAt, window.from), lt(auditLogs.createdAt, window.to))!;
+export function inWindow(window: TimeWindow, bind: Bind = inline): SQL {
+  return and(
+    gte(auditLogs.createdAt, bind('from', window.from)),
+    lt(auditLogs.createdAt, bind('to', window.to)),
+  )!;
 }
 
 const SORT_COLUMNS: Record<AuditLogQuery['sort'], AnyPgColumn> = {
@@ -92,60 +98,163 @@ const SORT_COLUMNS: Record<AuditLogQuery['sort'], AnyPgColumn> = {
   tenantName: accounts.name,
 };
 
-/** Counts and reads one page; the total and the page use the same condition. */
-async function findPage<T>(
-  exec: Executor,
-  where: SQL | undefined,
-  orderBy: SQL[],
-  page: { limit: number; offset: number },
-  map: (row: AuditRowRecord & { oldValue?: unknown; newValue?: unknown }) => T,
-  withValues = false,
-): Promise<{ items: T[]; total: number }> {
-  const [counted] = await exec
-    .select({ total: count() })
-    .from(auditLogs)
-    .leftJoin(accounts, eq(accounts.id, auditLogs.tenantId))
-    .where(where);
-  const columns = withValues
-    ? { ...auditRowColumns, oldValue: auditLogs.oldValue, newValue: auditLogs.newValue }
-    : auditRowColumns;
-  const rows = await exec
-    .select(columns)
-    .from(auditLogs)
-    .leftJoin(accounts, eq(accounts.id, auditLogs.tenantId))
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(page.limit)
-    .offset(page.offset);
-  return { items: rows.map(map), total: counted?.total ?? 0 };
+interface AuditList {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  /** The tenant's name is read by the condition or the order. */
+  joinTenant: boolean;
+  /** What the condition is made of, as plain values (`readPage`'s countKey). */
+  countKey: unknown;
+  /**
+   * For a list whose page statement is kept by shape (lib/statements.ts): the
+   * shape, and the list again with placeholders for its values.
+   */
+  prepared?: { shape: string; list: (bind: Bind) => AuditList } | undefined;
 }
 
-/** A page of `/auditLog`: one window, optionally one tenant, sorted with a stable tiebreak on id. */
+/** The rows a list matches (ids only; the tenant joins in only when the list reads its name). */
+function matchingIds(exec: Executor, list: AuditList) {
+  const ids = exec.select({ id: auditLogs.id }).from(auditLogs).$dynamic();
+  return (list.joinTenant ? ids.leftJoin(accounts, eq(accounts.id, auditLogs.tenantId)) : ids).where(
+    list.where,
+  );
+}
+
+/**
+ * The rows of one page. The page's ids are chosen first, walking the
+ * (created_at, id) or (tenant_id, created_at, id) index and stopping after
+ * the page; only those rows are read in full and joined to their tenant.
+ */
+function pageRowsQuery(
+  exec: Executor,
+  list: AuditList,
+  page: { limit: number; offset: number },
+  withValues: boolean,
+  bind: Bind = inline,
+) {
+  const ids = matchingIds(exec, list)
+    .orderBy(...list.orderBy)
+    .limit(bind('limit', page.limit))
+    .offset(bind('offset', page.offset))
+    .as('page_ids');
+  return exec
+    .select(
+      withValues
+        ? { ...auditRowColumns, oldValue: auditLogs.oldValue, newValue: auditLogs.newValue }
+        : auditRowColumns,
+    )
+    .from(ids)
+    .innerJoin(auditLogs, eq(auditLogs.id, ids.id))
+    .leftJoin(accounts, eq(accounts.id, auditLogs.tenantId))
+    .orderBy(...list.orderBy);
+}
+
+/** One page of the trail with its total (`readPage`): the page as above, a bounded count joining nothing. */
+function findPage<T>(
+  exec: Executor,
+  list: AuditList,
+  request: { page: number; pageSize: number },
+  map: (row: AuditRowRecord & { oldValue?: unknown; newValue?: unknown }) => T,
+  withValues = false,
+): Promise<Page<T>> {
+  const prepared = list.prepared;
+  // The values the placeholders of a kept statement stand for.
+  const valuesOf = (statement: { list: (bind: Bind) => AuditList }, extra: Record<string, unknown>) => {
+    const values: Record<string, unknown> = { ...extra };
+    statement.list((name, value) => {
+      values[name] = value instanceof Date ? value.toISOString() : value;
+      return value;
+    });
+    return values;
+  };
+  return readPage(exec, request, {
+    rows: async (limit, offset) => {
+      if (!prepared) return (await pageRowsQuery(exec, list, { limit, offset }, withValues)).map(map);
+      // The statement is built once per shape and run with this page's values.
+      const rows = await runPrepared(
+        exec,
+        prepared.shape,
+        () => pageRowsQuery(exec, prepared.list(placeholder), { limit, offset }, withValues, placeholder),
+        valuesOf(prepared, { limit, offset }),
+      );
+      return rows.map(map);
+    },
+    matches: () => matchingIds(exec, list),
+    countKey: list.countKey,
+    countUpTo: prepared
+      ? async (limit) => {
+          const [row] = await runPrepared(
+            exec,
+            `${prepared.shape} count`,
+            () =>
+              exec
+                .select({ n: count() })
+                .from(
+                  matchingIds(exec, prepared.list(placeholder))
+                    .limit(sql.placeholder('countLimit'))
+                    .as('matches'),
+                ),
+            valuesOf(prepared, { countLimit: limit }),
+          );
+          return Number(row?.n ?? 0);
+        }
+      : undefined,
+  });
+}
+
+export interface AuditLogListRequest {
+  scope: DataScope;
+  window: TimeWindow;
+  tenantId?: number | undefined;
+  entity?: AuditEntity | undefined;
+  action?: AuditAction | undefined;
+  sort: AuditLogQuery['sort'];
+  order: AuditLogQuery['order'];
+}
+
+/** `/auditLog`: one window, optionally one tenant, sorted with a stable tiebreak on id. */
+function auditLogList(request: AuditLogListRequest, bind: Bind = inline): AuditList {
+  const direction = request.order === 'asc' ? asc : desc;
+  return {
+    where: and(
+      auditRowsWhere(request.scope),
+      inWindow(request.window, bind),
+      request.tenantId === undefined ? undefined : eq(auditLogs.tenantId, bind('tenantId', request.tenantId)),
+      request.entity === undefined ? undefined : eq(auditLogs.entity, bind('entity', request.entity)),
+      request.action === undefined ? undefined : eq(auditLogs.action, bind('action', request.action)),
+    ),
+    orderBy: [direction(SORT_COLUMNS[request.sort]), direction(auditLogs.id)],
+    joinTenant: request.sort === 'tenantName',
+    countKey: ['audit', request.scope, request.window, request.tenantId, request.entity, request.action],
+    prepared: {
+      shape: `audit page ${JSON.stringify([
+        request.tenantId === undefined,
+        request.entity === undefined,
+        request.action === undefined,
+        request.sort,
+        request.order,
+        request.scope,
+      ])}`,
+      list: (statementBind) => auditLogList(request, statementBind),
+    },
+  };
+}
+
+/** The page query of `/auditLog` alone (no count), as the list runs it. */
+export function auditLogsPageQuery(
+  exec: Executor,
+  request: AuditLogListRequest,
+  page: { limit: number; offset: number },
+) {
+  return pageRowsQuery(exec, auditLogList(request), page, false);
+}
+
+/** A page of `/auditLog` with its total. */
 export function findAuditLogsPage(
   exec: Executor,
-  request: AuditPageRequest & {
-    window: TimeWindow;
-    tenantId?: number | undefined;
-    entity?: AuditEntity | undefined;
-    action?: AuditAction | undefined;
-    sort: AuditLogQuery['sort'];
-    order: AuditLogQuery['order'];
-  },
+  request: AuditLogListRequest & { page: number; pageSize: number },
 ) {
-  const direction = request.order === 'asc' ? asc : desc;
-  return findPage(
-    exec,
-    and(
-      auditRowsWhere(request.scope),
-      inWindow(request.window),
-      request.tenantId === undefined ? undefined : eq(auditLogs.tenantId, request.tenantId),
-      request.entity === undefined ? undefined : eq(auditLogs.entity, request.entity),
-      request.action === undefined ? undefined : eq(auditLogs.action, request.action),
-    ),
-    [direction(SORT_COLUMNS[request.sort]), direction(auditLogs.id)],
-    request,
-    toAuditLogRow,
-  );
+  return findPage(exec, auditLogList(request), request, toAuditLogRow);
 }
 
 export async function findAuditLogDetail(
@@ -251,13 +360,20 @@ export function findAuditDocumentsPage(
 ) {
   return findPage(
     exec,
-    and(
-      auditRowsWhere(request.scope),
-      request.filter ? documentFilterCondition(request.filter) : undefined,
-      request.text ? sql`strpos(${documentText}, lower(${request.text})) > 0` : undefined,
-      request.since ? gte(auditLogs.createdAt, request.since) : undefined,
-    ),
-    [desc(auditLogs.createdAt), desc(auditLogs.id)],
+    {
+      where: and(
+        auditRowsWhere(request.scope),
+        request.filter ? documentFilterCondition(request.filter) : undefined,
+        request.text ? sql`strpos(${documentText}, lower(${request.text})) > 0` : undefined,
+        request.since ? gte(auditLogs.createdAt, request.since) : undefined,
+      ),
+      orderBy: [desc(auditLogs.createdAt), desc(auditLogs.id)],
+      // The free text and the tenant name filter read the tenant's name.
+      joinTenant:
+        request.text !== undefined ||
+        (request.filter?.kind === 'text' && request.filter.column === 'tenantName'),
+      countKey: ['audit documents', request.scope, request.filter, request.text, request.since],
+    },
     request,
     toAuditDocument,
     true,

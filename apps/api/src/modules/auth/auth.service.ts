@@ -16,6 +16,7 @@ import {
   getFailures,
   insertSession,
 } from './sessions.repository.js';
+import { createSessionCache } from './session-cache.js';
 
 export interface ClientInfo {
   ip: string;
@@ -30,7 +31,17 @@ const IP_FAILURE_FACTOR = 4;
 const SIGN_IN_SCOPE = systemScope('sign-in');
 const SESSION_SCOPE = systemScope('session');
 
-export function createAuthService({ db, config }: { db: Database; config: Config }) {
+export type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
+
+export function createAuthService({
+  db,
+  config,
+}: {
+  db: Database;
+  config: Pick<Config, 'loginWindowMs' | 'loginMaxFailures' | 'sessionTtlMs' | 'sessionCacheMs'>;
+}) {
+  const cache = createSessionCache<LiveSession>(config.sessionCacheMs);
+
   async function assertNotRateLimited(keys: string[], limits: number[]) {
     const windowStart = new Date(Date.now() - config.loginWindowMs);
     for (const [i, key] of keys.entries()) {
@@ -109,19 +120,41 @@ export function createAuthService({ db, config }: { db: Database; config: Config
       return { token, expiresAt, user: toLoggedInUser(user) };
     },
 
-    /** The session behind a token, extended when more than half its lifetime has passed. */
+    /**
+     * The session behind a token, extended when more than half its lifetime
+     * has passed. A session this process looked up in the last
+     * `sessionCacheMs` is reused without reading the table.
+     */
     async resolveSession(token: string) {
+      const tokenHash = hashToken(token);
       const now = new Date();
-      const session = await findLiveSession(db, hashToken(token), now, SESSION_SCOPE);
+      const cached = cache.get(tokenHash, now.getTime());
+      if (cached) return cached;
+      const mark = cache.mark();
+      let session = await findLiveSession(db, tokenHash, now, SESSION_SCOPE);
       if (!session) return null;
       if (session.expiresAt.getTime() - now.getTime() < config.sessionTtlMs / 2) {
-        await extendSession(db, session.sessionId, new Date(now.getTime() + config.sessionTtlMs));
+        const expiresAt = new Date(now.getTime() + config.sessionTtlMs);
+        await extendSession(db, session.sessionId, expiresAt);
+        session = { ...session, expiresAt };
       }
+      cache.set(tokenHash, session, mark, Date.now());
       return session;
     },
 
     async logout(token: string | undefined) {
-      if (token) await deleteSessionByTokenHash(db, hashToken(token));
+      if (!token) return;
+      const tokenHash = hashToken(token);
+      await deleteSessionByTokenHash(db, tokenHash);
+      cache.forgetToken(tokenHash);
+    },
+
+    /**
+     * Drops what this process remembers of a user's sessions. Call it after
+     * the transaction that ends or changes them has committed.
+     */
+    forgetUserSessions(userId: number) {
+      cache.forgetUser(userId);
     },
   };
 }

@@ -1,8 +1,6 @@
 import { type SQL, and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import {
   getExpressionDependencies,
-  getPageCount,
-  getPageOffset,
   type DerivedDataSource,
   type DerivedParameter,
   type DerivedStdParam,
@@ -12,6 +10,7 @@ import {
   type ParameterMtype,
 } from '@vayu/domain';
 import type { Executor } from '../../db/client.js';
+import { readPage } from '../../lib/paging.js';
 import {
   derivedExpressionProperties,
   derivedParameters,
@@ -149,26 +148,24 @@ export async function findDerivedParameterPage(
       : undefined,
     filter.mtype ? eq(derivedParameters.mtype, filter.mtype) : undefined,
   );
-  const [totalRow] = await exec.select({ total: count() }).from(derivedParameters).where(where);
-  const total = Number(totalRow?.total ?? 0);
-  const rows = await exec
-    .select()
-    .from(derivedParameters)
-    .where(where)
-    .orderBy(asc(sql`lower(${derivedParameters.label})`), asc(derivedParameters.id))
-    .limit(filter.pageSize)
-    .offset(getPageOffset(filter.page, filter.pageSize));
-  const series = await findSeriesOf(
-    exec,
-    rows.map((row) => row.id),
-  );
-  return {
-    items: rows.map((row) => toDerivedParameter(row, series.get(row.id) ?? [])),
-    page: filter.page,
-    pageSize: filter.pageSize,
-    total,
-    pageCount: getPageCount(total, filter.pageSize),
-  };
+  return readPage(exec, filter, {
+    rows: async (limit, offset) => {
+      const rows = await exec
+        .select()
+        .from(derivedParameters)
+        .where(where)
+        .orderBy(asc(sql`lower(${derivedParameters.label})`), asc(derivedParameters.id))
+        .limit(limit)
+        .offset(offset);
+      const series = await findSeriesOf(
+        exec,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => toDerivedParameter(row, series.get(row.id) ?? []));
+    },
+    matches: () => exec.select({ id: derivedParameters.id }).from(derivedParameters).where(where).$dynamic(),
+    countKey: ['derived parameters', filter.search, filter.mtype],
+  });
 }
 
 /** A derived parameter with its series, deleted or not; callers decide what a deleted one means. */

@@ -1,7 +1,5 @@
-import { type SQL, and, asc, count, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import {
-  getPageCount,
-  getPageOffset,
   type DiagnosticParam,
   type DiagnosticUploadMethod,
   type Make,
@@ -11,6 +9,7 @@ import {
 } from '@vayu/domain';
 import { type DataScope, tenantRowsWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
+import { readPage } from '../../lib/paging.js';
 import {
   accounts,
   diagnosticParamParameters,
@@ -259,34 +258,34 @@ export async function findDiagnosticParamPage(
     filter.modelId === undefined ? undefined : eq(diagnosticParams.modelId, filter.modelId),
     filter.tenantId === undefined ? undefined : eq(diagnosticParams.tenantId, filter.tenantId),
   );
-  const [totalRow] = await exec
-    .select({ total: count() })
-    .from(diagnosticParams)
-    .leftJoin(models, eq(models.id, diagnosticParams.modelId))
-    .where(where);
-  const total = Number(totalRow?.total ?? 0);
-  const heads = await selectHeads(exec)
-    .where(where)
-    .orderBy(
-      sql`${diagnosticParams.modelId} is null`,
-      asc(sql`lower(${makes.name})`),
-      asc(sql`lower(${models.name})`),
-      asc(sql`lower(${accounts.name})`),
-      asc(diagnosticParams.id),
-    )
-    .limit(filter.pageSize)
-    .offset(getPageOffset(filter.page, filter.pageSize));
-  const parameterRows = await findParametersOf(
-    exec,
-    heads.map((head) => head.id),
-  );
-  return {
-    items: heads.map((head) => toDiagnosticParam(head, parameterRows)),
-    page: filter.page,
-    pageSize: filter.pageSize,
-    total,
-    pageCount: getPageCount(total, filter.pageSize),
-  };
+  return readPage(exec, filter, {
+    rows: async (limit, offset) => {
+      const heads = await selectHeads(exec)
+        .where(where)
+        .orderBy(
+          sql`${diagnosticParams.modelId} is null`,
+          asc(sql`lower(${makes.name})`),
+          asc(sql`lower(${models.name})`),
+          asc(sql`lower(${accounts.name})`),
+          asc(diagnosticParams.id),
+        )
+        .limit(limit)
+        .offset(offset);
+      const parameterRows = await findParametersOf(
+        exec,
+        heads.map((head) => head.id),
+      );
+      return heads.map((head) => toDiagnosticParam(head, parameterRows));
+    },
+    matches: () =>
+      exec
+        .select({ id: diagnosticParams.id })
+        .from(diagnosticParams)
+        .leftJoin(models, eq(models.id, diagnosticParams.modelId))
+        .where(where)
+        .$dynamic(),
+    countKey: ['diagnostic params', scope, filter.makeId, filter.modelId, filter.tenantId],
+  });
 }
 
 /** A set-up, deleted or not, within `scope`; callers decide what a deleted one means. */

@@ -1,7 +1,5 @@
 import { type SQL, and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import {
-  getPageCount,
-  getPageOffset,
   type EnergyCategory,
   type EnergyMetric,
   type EnergyMetricAggregation,
@@ -9,6 +7,7 @@ import {
   type Page,
 } from '@vayu/domain';
 import type { Executor } from '../../db/client.js';
+import { readPage } from '../../lib/paging.js';
 import {
   energyMetrics,
   energyParameterMetrics,
@@ -23,10 +22,6 @@ const DELETED = 'DELETED';
 
 function containsPattern(text: string) {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-function pageOf<T>(items: T[], page: number, pageSize: number, total: number): Page<T> {
-  return { items, page, pageSize, total, pageCount: getPageCount(total, pageSize) };
 }
 
 // ---------------------------------------------------------------------------
@@ -70,16 +65,20 @@ export async function findMetricPage(exec: Executor, filter: MetricListFilter): 
         )
       : undefined,
   );
-  const [totalRow] = await exec.select({ total: count() }).from(energyMetrics).where(where);
-  const total = Number(totalRow?.total ?? 0);
-  const rows = await exec
-    .select()
-    .from(energyMetrics)
-    .where(where)
-    .orderBy(asc(sql`lower(${energyMetrics.key})`), asc(energyMetrics.id))
-    .limit(filter.pageSize)
-    .offset(getPageOffset(filter.page, filter.pageSize));
-  return pageOf(rows.map(toMetric), filter.page, filter.pageSize, total);
+  return readPage(exec, filter, {
+    rows: async (limit, offset) =>
+      (
+        await exec
+          .select()
+          .from(energyMetrics)
+          .where(where)
+          .orderBy(asc(sql`lower(${energyMetrics.key})`), asc(energyMetrics.id))
+          .limit(limit)
+          .offset(offset)
+      ).map(toMetric),
+    matches: () => exec.select({ id: energyMetrics.id }).from(energyMetrics).where(where).$dynamic(),
+    countKey: ['energy metrics', filter.search],
+  });
 }
 
 /**
@@ -265,26 +264,25 @@ export async function findEnergyParameterPage(
       : undefined,
     filter.category ? eq(energyParameters.category, filter.category) : undefined,
   );
-  const [totalRow] = await exec.select({ total: count() }).from(energyParameters).where(where);
-  const total = Number(totalRow?.total ?? 0);
-  const rows = await exec
-    .select(energyParameterColumns)
-    .from(energyParameters)
-    .leftJoin(parameters, eq(parameters.id, energyParameters.parameterId))
-    .where(where)
-    .orderBy(asc(sql`lower(${energyParameters.label})`), asc(energyParameters.id))
-    .limit(filter.pageSize)
-    .offset(getPageOffset(filter.page, filter.pageSize));
-  const metrics = await findMetricsOf(
-    exec,
-    rows.map(({ row }) => row.id),
-  );
-  return pageOf(
-    rows.map((row) => toEnergyParameter(row, metrics.get(row.row.id) ?? [])),
-    filter.page,
-    filter.pageSize,
-    total,
-  );
+  return readPage(exec, filter, {
+    rows: async (limit, offset) => {
+      const rows = await exec
+        .select(energyParameterColumns)
+        .from(energyParameters)
+        .leftJoin(parameters, eq(parameters.id, energyParameters.parameterId))
+        .where(where)
+        .orderBy(asc(sql`lower(${energyParameters.label})`), asc(energyParameters.id))
+        .limit(limit)
+        .offset(offset);
+      const metrics = await findMetricsOf(
+        exec,
+        rows.map(({ row }) => row.id),
+      );
+      return rows.map((row) => toEnergyParameter(row, metrics.get(row.row.id) ?? []));
+    },
+    matches: () => exec.select({ id: energyParameters.id }).from(energyParameters).where(where).$dynamic(),
+    countKey: ['energy parameters', filter.search, filter.category],
+  });
 }
 
 /** An energy parameter with its metrics, deleted or not; callers decide what a deleted one means. */

@@ -1,14 +1,8 @@
-import {
-  type ActivityLogQuery,
-  type ActivityLogRow,
-  AUDIT_PAGE_SIZE,
-  getPageOffset,
-  type Page,
-} from '@vayu/domain';
+import { type ActivityLogQuery, type ActivityLogRow, AUDIT_PAGE_SIZE, type Page } from '@vayu/domain';
 import type { Database } from '../../db/client.js';
 import type { RequestContext } from '../../auth/principal.js';
 import { scopeOf } from '../../auth/scope.js';
-import { resolveAuditWindow, toPage } from '../audit/audit-query.service.js';
+import { resolveAuditWindow } from '../audit/audit-query.service.js';
 import { findActivityPage } from './logs.repository.js';
 
 export function createLogsService({ db, now = () => new Date() }: { db: Database; now?: () => Date }) {
@@ -19,16 +13,15 @@ export function createLogsService({ db, now = () => new Date() }: { db: Database
      */
     async listActivity(ctx: RequestContext, query: ActivityLogQuery): Promise<Page<ActivityLogRow>> {
       const window = resolveAuditWindow(query, now());
-      const { items, total } = await findActivityPage(db, {
+      return findActivityPage(db, {
         // The activity of the tenants the principal can see (all of them for site users).
         scope: scopeOf(ctx.principal),
         window,
         tenantId: query.tenantId,
         userId: query.userId,
-        limit: AUDIT_PAGE_SIZE,
-        offset: getPageOffset(query.pageNum, AUDIT_PAGE_SIZE),
+        page: query.pageNum,
+        pageSize: AUDIT_PAGE_SIZE,
       });
-      return toPage(items, total, query.pageNum, AUDIT_PAGE_SIZE);
     },
   };
 }

@@ -1,7 +1,5 @@
 import { type SQL, and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
 import {
-  getPageCount,
-  getPageOffset,
   type DataStoreType,
   type MetricAggregation,
   type Page,
@@ -10,6 +8,7 @@ import {
   type StandardParameterType,
 } from '@vayu/domain';
 import type { Executor } from '../../db/client.js';
+import { readPage } from '../../lib/paging.js';
 import { derivedParameters, derivedStdParams, parameters } from '../../db/schema/index.js';
 
 type ParameterRow = typeof parameters.$inferSelect;
@@ -91,22 +90,20 @@ export async function findParameterPage(
     filter.type ? eq(parameters.type, filter.type) : undefined,
     filter.mtype ? eq(parameters.mtype, filter.mtype) : undefined,
   );
-  const [totalRow] = await exec.select({ total: count() }).from(parameters).where(where);
-  const total = Number(totalRow?.total ?? 0);
-  const rows = await exec
-    .select()
-    .from(parameters)
-    .where(where)
-    .orderBy(asc(sql`lower(${parameters.label})`), asc(parameters.id))
-    .limit(filter.pageSize)
-    .offset(getPageOffset(filter.page, filter.pageSize));
-  return {
-    items: rows.map(toParameter),
-    page: filter.page,
-    pageSize: filter.pageSize,
-    total,
-    pageCount: getPageCount(total, filter.pageSize),
-  };
+  return readPage(exec, filter, {
+    rows: async (limit, offset) =>
+      (
+        await exec
+          .select()
+          .from(parameters)
+          .where(where)
+          .orderBy(asc(sql`lower(${parameters.label})`), asc(parameters.id))
+          .limit(limit)
+          .offset(offset)
+      ).map(toParameter),
+    matches: () => exec.select({ id: parameters.id }).from(parameters).where(where).$dynamic(),
+    countKey: ['parameters', filter.search, filter.type, filter.mtype],
+  });
 }
 
 /** A parameter, deleted or not; callers decide what a deleted one means. */

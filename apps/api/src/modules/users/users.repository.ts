@@ -1,8 +1,9 @@
 import { type SQL, and, asc, count, eq, gt, ilike, inArray, ne, or, sql } from 'drizzle-orm';
-import { DEFAULT_PARTNER_ID, type LoggedInUser, type UserSummary } from '@vayu/domain';
+import { DEFAULT_PARTNER_ID, type LoggedInUser, type Page, type UserSummary } from '@vayu/domain';
 import type { AccountStatus, AccountType, Role, UserStatus, UserType } from '@vayu/domain';
 import { type DataScope, accountsWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
+import { readPage } from '../../lib/paging.js';
 import { accounts, users } from '../../db/schema/index.js';
 import type { PasswordTokenPurpose } from '../../lib/password-tokens.js';
 
@@ -197,12 +198,14 @@ export interface UserListFilter {
   corporateId?: number | undefined;
   status?: UserStatus | undefined;
   search?: string | undefined;
-  limit: number;
-  offset: number;
 }
 
-/** One page of users with the total, filtered and ordered in SQL. */
-export async function findUsersPage(exec: Executor, filter: UserListFilter) {
+/** One page of users with the total (`readPage`), filtered and ordered in SQL. */
+export function findUsersPage(
+  exec: Executor,
+  filter: UserListFilter,
+  request: { page: number; pageSize: number },
+): Promise<Page<UserSummary>> {
   const where = and(
     accountsWhere(filter.scope),
     filter.accountId === undefined ? undefined : eq(users.accountId, filter.accountId),
@@ -215,20 +218,27 @@ export async function findUsersPage(exec: Executor, filter: UserListFilter) {
         )
       : undefined,
   );
-  const [totalRow] = await exec
-    .select({ total: count() })
-    .from(users)
-    .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(where);
-  const rows = await exec
-    .select(userSummaryColumns)
-    .from(users)
-    .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(where)
-    .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
-    .limit(filter.limit)
-    .offset(filter.offset);
-  return { items: rows.map(toUserSummary), total: Number(totalRow?.total ?? 0) };
+  return readPage(exec, request, {
+    rows: async (limit, offset) =>
+      (
+        await exec
+          .select(userSummaryColumns)
+          .from(users)
+          .innerJoin(accounts, eq(accounts.id, users.accountId))
+          .where(where)
+          .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
+          .limit(limit)
+          .offset(offset)
+      ).map(toUserSummary),
+    matches: () =>
+      exec
+        .select({ id: users.id })
+        .from(users)
+        .innerJoin(accounts, eq(accounts.id, users.accountId))
+        .where(where)
+        .$dynamic(),
+    countKey: ['users', filter],
+  });
 }
 
 /** Every user of one account: the primary user first, then by name. */

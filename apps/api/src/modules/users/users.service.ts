@@ -2,8 +2,6 @@ import {
   EMAIL_TAKEN_MESSAGE,
   PLATFORM_ACCOUNT_ALIAS,
   PLATFORM_ACCOUNT_ID,
-  getPageCount,
-  getPageOffset,
   type CreateUserBody,
   type EndpointInput,
   type LoggedInUser,
@@ -38,6 +36,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { hashToken } from '../../lib/tokens.js';
 import { DEMO_PASSWORD } from '../../lib/demo.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
+import type { AuthService } from '../auth/auth.service.js';
 import { deleteUserSessions } from '../auth/sessions.repository.js';
 import { assertUserLimit } from './user-limit.js';
 import {
@@ -97,10 +96,13 @@ export function createUsersService({
   db,
   config,
   mailer,
+  sessions,
 }: {
   db: Database;
   config: Pick<Config, 'publicUrl'>;
   mailer: Mailer;
+  /** What this process remembers of sessions, forgotten when a change ends or alters them. */
+  sessions: Pick<AuthService, 'forgetUserSessions'>;
 }) {
   /** A user the principal can see, or 404. */
   async function getVisibleUser(ctx: RequestContext, userId: number) {
@@ -216,6 +218,7 @@ export function createUsersService({
           newValue: { userName: user.email, passwordChanged: true },
         });
       });
+      sessions.forgetUserSessions(user.id);
     },
 
     /** Enables or disables a user (spec §4: a status patch). */
@@ -239,6 +242,7 @@ export function createUsersService({
             newValue: { status },
           });
         });
+        sessions.forgetUserSessions(user.id);
       }
       return toLoggedInUser({ ...user, status });
     },
@@ -252,24 +256,20 @@ export function createUsersService({
       if (query.corporateId !== undefined && !canListUsersOfCorporate(p, query.corporateId)) {
         throw forbidden('You may not list the users of this corporate.');
       }
-      const { items, total } = await findUsersPage(db, {
-        scope: scopeOf(p),
-        // In manage mode the list is the users of the tenant acted for.
-        accountId:
-          p.actingTenantId ?? (query.accountId === undefined ? undefined : resolveAccountId(query.accountId)),
-        corporateId: query.corporateId,
-        status: query.status,
-        search: query.search || undefined,
-        limit: query.pageSize,
-        offset: getPageOffset(query.page, query.pageSize),
-      });
-      return {
-        items,
-        page: query.page,
-        pageSize: query.pageSize,
-        total,
-        pageCount: getPageCount(total, query.pageSize),
-      };
+      return findUsersPage(
+        db,
+        {
+          scope: scopeOf(p),
+          // In manage mode the list is the users of the tenant acted for.
+          accountId:
+            p.actingTenantId ??
+            (query.accountId === undefined ? undefined : resolveAccountId(query.accountId)),
+          corporateId: query.corporateId,
+          status: query.status,
+          search: query.search || undefined,
+        },
+        query,
+      );
     },
 
     /** Every user of one account (the tenant detail view). */
@@ -368,6 +368,8 @@ export function createUsersService({
           if (isUniqueViolation(error)) throw emailTaken(body.email);
           throw error;
         });
+      // The name and e-mail a signed-in principal carries.
+      sessions.forgetUserSessions(user.id);
       return (await findUserSummaryById(db, user.id, scope))!;
     },
 
@@ -471,6 +473,7 @@ export function createUsersService({
           newValue: { userName: user.email, purpose: user.purpose, activated: user.activatedAt === null },
         });
       });
+      sessions.forgetUserSessions(user.id);
     },
   };
 }

@@ -7,7 +7,7 @@ import { notifyFailure } from '../../app/notifications';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { useListState } from '../../components/list';
 import { Pagination } from '../../components/pagination';
-import { formatNumber } from '../../i18n';
+import { formatTotal } from '../../i18n';
 import type { ActivityLogListQuery } from './api/audit-keys';
 import { useActivityLogs } from './api/get-activity-logs';
 import { useTenantUsers } from './api/get-tenant-users';
@@ -119,7 +119,7 @@ export function ActivityLogList() {
           caption={t('audit.logs.caption', {
             from: range.startDate,
             to: range.endDate,
-            total: formatNumber(activity.data?.total ?? 0),
+            total: formatTotal(activity.data),
           })}
           minWidth={820}
           isRefreshing={activity.isPlaceholderData}
@@ -130,6 +130,7 @@ export function ActivityLogList() {
         <Pagination
           page={query.pageNum}
           pageCount={activity.data.pageCount}
+          total={activity.data}
           disabled={activity.isFetching}
           onChange={(pageNum) => change({ pageNum })}
         />

@@ -16,6 +16,7 @@ const page: Page<AuditDocument> = {
   page: 1,
   pageSize: 20,
   total: 1,
+  totalKind: 'exact',
   pageCount: 1,
 };
 

@@ -30,7 +30,7 @@ import { notifyFailure } from '../../app/notifications';
 import { describeFieldError } from '../../components/form';
 import { useListState } from '../../components/list';
 import { Pagination } from '../../components/pagination';
-import { formatNumber } from '../../i18n';
+import { formatTotal } from '../../i18n';
 import { useAuditDocuments } from './api/get-audit-documents';
 import { formatAuditTime } from './audit-time';
 
@@ -117,7 +117,7 @@ export function AuditDocumentList() {
       ) : (
         <Stack gap="md" aria-busy={documents.isPlaceholderData}>
           <Text size="sm" c="dimmed" role="status">
-            {t('audit.documents.caption', { total: formatNumber(documents.data?.total ?? 0) })}
+            {t('audit.documents.caption', { total: formatTotal(documents.data) })}
           </Text>
           <Stack gap="md" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {items.map((item) => (
@@ -131,6 +131,7 @@ export function AuditDocumentList() {
         <Pagination
           page={query.page}
           pageCount={documents.data.pageCount}
+          total={documents.data}
           disabled={documents.isFetching}
           onChange={list.setPage}
         />

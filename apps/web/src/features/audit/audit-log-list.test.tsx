@@ -43,6 +43,7 @@ const pageOf = (items: AuditLogRow[], overrides: Partial<Page<AuditLogRow>> = {}
   page: 1,
   pageSize: 20,
   total: items.length,
+  totalKind: 'exact',
   pageCount: 1,
   ...overrides,
 });

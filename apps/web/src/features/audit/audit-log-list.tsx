@@ -9,7 +9,7 @@ import { useSessionUser } from '../../app/session';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { useListState } from '../../components/list';
 import { Pagination } from '../../components/pagination';
-import { formatNumber } from '../../i18n';
+import { formatTotal } from '../../i18n';
 import type { AuditLogListQuery } from './api/audit-keys';
 import { useAuditLogs } from './api/get-audit-logs';
 import { AuditEntity, AuditTimeLink } from './audit-cells';
@@ -135,7 +135,7 @@ export function AuditLogList() {
           caption={t('audit.list.caption', {
             from: range.startDate,
             to: range.endDate,
-            total: formatNumber(audit.data?.total ?? 0),
+            total: formatTotal(audit.data),
           })}
           minWidth={860}
           isRefreshing={audit.isPlaceholderData}
@@ -146,6 +146,7 @@ export function AuditLogList() {
         <Pagination
           page={query.pageNum}
           pageCount={audit.data.pageCount}
+          total={audit.data}
           disabled={audit.isFetching}
           onChange={(pageNum) => change({ pageNum })}
         />

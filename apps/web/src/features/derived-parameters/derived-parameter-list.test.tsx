@@ -51,6 +51,7 @@ const pageOf = (items: DerivedParameter[]) => ({
   page: 1,
   pageSize: 20,
   total: items.length,
+  totalKind: 'exact',
   pageCount: 1,
 });
 

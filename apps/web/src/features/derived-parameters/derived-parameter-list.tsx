@@ -5,6 +5,7 @@ import {
   PAGE_SIZES,
   PARAMETER_MTYPES,
   type DerivedParameter,
+  type TotalKind,
 } from '@vayu/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,7 @@ import { Link } from 'react-router';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { ConfirmDeleteButton, useListState, type ListStateChange } from '../../components/list';
 import { Pagination } from '../../components/pagination';
-import { formatNumber } from '../../i18n';
+import { formatNumber, formatTotal } from '../../i18n';
 import { useUnits } from '../parameters';
 import { mtypeLabel, mtypeOptions } from '../parameters';
 import type { DerivedParameterMtype } from './api/derived-parameter-keys';
@@ -77,6 +78,7 @@ export function DerivedParameterList() {
             <Pagination
               page={data.page}
               pageCount={data.pageCount}
+              total={data}
               onChange={(page) => change({ page })}
               disabled={derived.isPlaceholderData}
             />
@@ -131,7 +133,7 @@ function DerivedParameterFilters({
 }
 
 interface DerivedParameterTableProps {
-  page: { items: DerivedParameter[]; page: number; total: number } | undefined;
+  page: { items: DerivedParameter[]; page: number; total: number; totalKind: TotalKind } | undefined;
   isRefreshing: boolean;
 }
 
@@ -225,7 +227,7 @@ function DerivedParameterTable({ page, isRefreshing }: DerivedParameterTableProp
       caption={t('derivedParameters.list.caption', {
         from: formatNumber(from),
         to: formatNumber(to),
-        total: formatNumber(page?.total ?? 0),
+        total: formatTotal(page),
       })}
       minWidth={1000}
       isRefreshing={isRefreshing}

@@ -84,7 +84,14 @@ function renderForm(route: string, handlers: Handlers = {}) {
     'GET /api/Analyser/make': () => jsonResponse(MAKES),
     'GET /api/modelByMake/3': () => jsonResponse(MODELS),
     'GET /api/parameters': () =>
-      jsonResponse({ items: CATALOGUE, page: 1, pageSize: 25, total: CATALOGUE.length, pageCount: 1 }),
+      jsonResponse({
+        items: CATALOGUE,
+        page: 1,
+        pageSize: 25,
+        total: CATALOGUE.length,
+        totalKind: 'exact',
+        pageCount: 1,
+      }),
     'GET /api/diagnosticParams/7': () => jsonResponse(setUp),
     ...handlers,
   });

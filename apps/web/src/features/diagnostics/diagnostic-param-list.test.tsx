@@ -49,6 +49,7 @@ const pageOf = (items: DiagnosticParam[]) => ({
   page: 1,
   pageSize: 20,
   total: items.length,
+  totalKind: 'exact',
   pageCount: 1,
 });
 

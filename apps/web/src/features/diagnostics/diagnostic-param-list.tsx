@@ -5,6 +5,7 @@ import {
   getRemoteCalibrationLabel,
   PAGE_SIZES,
   type DiagnosticParam,
+  type TotalKind,
 } from '@vayu/domain';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,7 @@ import { Link, useSearchParams } from 'react-router';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { ConfirmDeleteButton, useListState, type ListStateChange } from '../../components/list';
 import { Pagination } from '../../components/pagination';
-import { formatNumber } from '../../i18n';
+import { formatNumber, formatTotal } from '../../i18n';
 import { AccountSelect } from '../accounts';
 import { useDeleteDiagnosticParam } from './api/delete-diagnostic-param';
 import { useDiagnosticParams } from './api/get-diagnostic-params';
@@ -98,6 +99,7 @@ export function DiagnosticParamList() {
             <Pagination
               page={data.page}
               pageCount={data.pageCount}
+              total={data}
               onChange={(page) => change({ page })}
               disabled={setUps.isPlaceholderData}
             />
@@ -189,7 +191,7 @@ function DiagnosticFilters({
 }
 
 interface DiagnosticTableProps {
-  page: { items: DiagnosticParam[]; page: number; total: number } | undefined;
+  page: { items: DiagnosticParam[]; page: number; total: number; totalKind: TotalKind } | undefined;
   isRefreshing: boolean;
   formState: DiagnosticFormState;
 }
@@ -277,7 +279,7 @@ function DiagnosticTable({ page, isRefreshing, formState }: DiagnosticTableProps
       caption={t('diagnostics.list.caption', {
         from: formatNumber(from),
         to: formatNumber(to),
-        total: formatNumber(page?.total ?? 0),
+        total: formatTotal(page),
       })}
       minWidth={1000}
       isRefreshing={isRefreshing}

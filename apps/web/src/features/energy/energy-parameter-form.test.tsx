@@ -87,7 +87,14 @@ const energyParameter = (overrides: Partial<EnergyParameter> = {}): EnergyParame
   ...overrides,
 });
 
-const pageOf = <T,>(items: T[]) => ({ items, page: 1, pageSize: 100, total: items.length, pageCount: 1 });
+const pageOf = <T,>(items: T[]) => ({
+  items,
+  page: 1,
+  pageSize: 100,
+  total: items.length,
+  totalKind: 'exact' as const,
+  pageCount: 1,
+});
 
 type Handlers = Parameters<typeof createApiMock>[0];
 

@@ -1,12 +1,17 @@
 import { Anchor, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { energyParameterListQuerySchema, PAGE_SIZES, type EnergyParameter } from '@vayu/domain';
+import {
+  energyParameterListQuerySchema,
+  PAGE_SIZES,
+  type EnergyParameter,
+  type TotalKind,
+} from '@vayu/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { ConfirmDeleteButton, useListState } from '../../components/list';
 import { Pagination } from '../../components/pagination';
-import { formatNumber } from '../../i18n';
+import { formatNumber, formatTotal } from '../../i18n';
 import { useDeleteEnergyParameter } from './api/delete-energy-parameter';
 import { useEnergyParameters } from './api/get-energy-parameters';
 import { aggregationLabel, categoryLabel, unitLabel } from './energy-labels';
@@ -62,6 +67,7 @@ export function EnergyParameterList() {
             <Pagination
               page={data.page}
               pageCount={data.pageCount}
+              total={data}
               onChange={(page) => change({ page })}
               disabled={parameters.isPlaceholderData}
             />
@@ -73,7 +79,7 @@ export function EnergyParameterList() {
 }
 
 interface EnergyParameterTableProps {
-  page: { items: EnergyParameter[]; page: number; total: number } | undefined;
+  page: { items: EnergyParameter[]; page: number; total: number; totalKind: TotalKind } | undefined;
   isRefreshing: boolean;
 }
 
@@ -184,7 +190,7 @@ function EnergyParameterTable({ page, isRefreshing }: EnergyParameterTableProps)
       caption={t('energy.params.caption', {
         from: formatNumber(from),
         to: formatNumber(to),
-        total: formatNumber(page?.total ?? 0),
+        total: formatTotal(page),
       })}
       minWidth={1100}
       isRefreshing={isRefreshing}

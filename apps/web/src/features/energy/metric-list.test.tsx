@@ -39,6 +39,7 @@ const pageOf = (items: EnergyMetric[]) => ({
   page: 1,
   pageSize: 20,
   total: items.length,
+  totalKind: 'exact',
   pageCount: 1,
 });
 

@@ -1,13 +1,13 @@
 import { Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { energyMetricListQuerySchema, PAGE_SIZES, type EnergyMetric } from '@vayu/domain';
+import { energyMetricListQuerySchema, PAGE_SIZES, type EnergyMetric, type TotalKind } from '@vayu/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { ConfirmDeleteButton, useListState } from '../../components/list';
 import { Pagination } from '../../components/pagination';
-import { formatNumber } from '../../i18n';
+import { formatNumber, formatTotal } from '../../i18n';
 import { useDeleteMetric } from './api/delete-metric';
 import { useMetrics } from './api/get-metrics';
 import { aggregationLabel } from './energy-labels';
@@ -64,6 +64,7 @@ export function MetricList() {
             <Pagination
               page={data.page}
               pageCount={data.pageCount}
+              total={data}
               onChange={(page) => change({ page })}
               disabled={metrics.isPlaceholderData}
             />
@@ -93,7 +94,7 @@ export function MetricList() {
 }
 
 interface MetricTableProps {
-  page: { items: EnergyMetric[]; page: number; total: number } | undefined;
+  page: { items: EnergyMetric[]; page: number; total: number; totalKind: TotalKind } | undefined;
   isRefreshing: boolean;
   onEdit: (metric: EnergyMetric) => void;
 }
@@ -156,7 +157,7 @@ function MetricTable({ page, isRefreshing, onEdit }: MetricTableProps) {
       caption={t('energy.metrics.caption', {
         from: formatNumber(from),
         to: formatNumber(to),
-        total: formatNumber(page?.total ?? 0),
+        total: formatTotal(page),
       })}
       minWidth={640}
       isRefreshing={isRefreshing}

@@ -1,12 +1,18 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { ENERGY_MTYPE, PAGE_SIZES, parameterListQuerySchema, type Parameter } from '@vayu/domain';
+import {
+  ENERGY_MTYPE,
+  PAGE_SIZES,
+  parameterListQuerySchema,
+  type Parameter,
+  type TotalKind,
+} from '@vayu/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { useListState, type ListStateOptions } from '../../components/list';
 import { Pagination } from '../../components/pagination';
-import { formatNumber } from '../../i18n';
+import { formatNumber, formatTotal } from '../../i18n';
 import { useParameters } from '../parameters';
 import { unitLabel } from './energy-labels';
 import { EnergyNav, ListFilters, useLastPageFallback } from './energy-list-tools';
@@ -63,6 +69,7 @@ export function StandardParameterList() {
             <Pagination
               page={data.page}
               pageCount={data.pageCount}
+              total={data}
               onChange={(page) => change({ page })}
               disabled={parameters.isPlaceholderData}
             />
@@ -77,7 +84,7 @@ function StandardParameterTable({
   page,
   isRefreshing,
 }: {
-  page: { items: Parameter[]; page: number; total: number } | undefined;
+  page: { items: Parameter[]; page: number; total: number; totalKind: TotalKind } | undefined;
   isRefreshing: boolean;
 }) {
   const { t } = useTranslation();
@@ -159,7 +166,7 @@ function StandardParameterTable({
       caption={t('energy.standard.caption', {
         from: formatNumber(from),
         to: formatNumber(to),
-        total: formatNumber(page?.total ?? 0),
+        total: formatTotal(page),
       })}
       minWidth={800}
       isRefreshing={isRefreshing}

@@ -6,6 +6,7 @@ import {
   parameterListQuerySchema,
   STANDARD_PARAMETER_TYPES,
   type Parameter,
+  type TotalKind,
 } from '@vayu/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,7 @@ import { useSessionUser } from '../../app/session';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { ConfirmDeleteButton, useListState, type ListStateChange } from '../../components/list';
 import { Pagination } from '../../components/pagination';
-import { formatNumber } from '../../i18n';
+import { formatNumber, formatTotal } from '../../i18n';
 import { useDeleteParameter } from './api/delete-parameter';
 import { useParameters } from './api/get-parameters';
 import { useUnits } from './api/get-units';
@@ -93,6 +94,7 @@ export function ParameterList() {
             <Pagination
               page={data.page}
               pageCount={data.pageCount}
+              total={data}
               onChange={(page) => change({ page })}
               disabled={parameters.isPlaceholderData}
             />
@@ -159,7 +161,7 @@ function ParameterFilters({ search, type, mtype, hasFilters, onChange, onClear }
 }
 
 interface ParameterTableProps {
-  page: { items: Parameter[]; page: number; total: number } | undefined;
+  page: { items: Parameter[]; page: number; total: number; totalKind: TotalKind } | undefined;
   isRefreshing: boolean;
   canWrite: boolean;
   onEdit: (parameter: Parameter) => void;
@@ -275,7 +277,7 @@ function ParameterTable({ page, isRefreshing, canWrite, onEdit, onShowUnits }: P
       caption={t('parameters.list.caption', {
         from: formatNumber(from),
         to: formatNumber(to),
-        total: formatNumber(page?.total ?? 0),
+        total: formatTotal(page),
       })}
       minWidth={1100}
       isRefreshing={isRefreshing}

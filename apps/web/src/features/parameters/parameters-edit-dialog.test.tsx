@@ -48,7 +48,14 @@ const parameter = (id: number, label: string, overrides: Partial<Parameter> = {}
   };
 };
 
-const pageOf = (items: Parameter[]) => ({ items, page: 1, pageSize: 20, total: items.length, pageCount: 1 });
+const pageOf = (items: Parameter[]) => ({
+  items,
+  page: 1,
+  pageSize: 20,
+  total: items.length,
+  totalKind: 'exact' as const,
+  pageCount: 1,
+});
 
 const UNITS = [
   { code: 'mg/Nm3', label: 'mg/Nm³', quantity: 'concentration' },

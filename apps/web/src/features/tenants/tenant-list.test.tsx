@@ -40,7 +40,14 @@ function tenantRow(overrides: Partial<TenantListItem> = {}): TenantListItem {
 }
 
 function pageOf(items: TenantListItem[], page = 1, total = items.length) {
-  return { items, page, pageSize: 9, total, pageCount: Math.max(1, Math.ceil(total / 9)) };
+  return {
+    items,
+    page,
+    pageSize: 9,
+    total,
+    totalKind: 'exact' as const,
+    pageCount: Math.max(1, Math.ceil(total / 9)),
+  };
 }
 
 function LocationProbe() {

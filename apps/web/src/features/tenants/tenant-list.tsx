@@ -14,7 +14,13 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { PAGE_SIZES, tenantListQuerySchema, type TenantListItem, type TenantListQuery } from '@vayu/domain';
+import {
+  PAGE_SIZES,
+  tenantListQuerySchema,
+  type TenantListItem,
+  type TenantListQuery,
+  type TotalKind,
+} from '@vayu/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,7 +28,7 @@ import { useSessionUser } from '../../app/session';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { useListState, type ListStateChange } from '../../components/list';
 import { Pagination } from '../../components/pagination';
-import { formatNumber } from '../../i18n';
+import { formatNumber, formatTotal } from '../../i18n';
 import { AccountStatusBadge } from '../accounts';
 import { usePartnerOptions } from './api/get-lookups';
 import { useTenants } from './api/get-tenants';
@@ -118,6 +124,7 @@ export function TenantList() {
             <Pagination
               page={data.page}
               pageCount={data.pageCount}
+              total={data}
               onChange={(page) => change({ page })}
               disabled={tenants.isPlaceholderData}
             />
@@ -225,7 +232,7 @@ function TenantFilters({ filters, showPartner, hasFilters, onChange, onClear }: 
 }
 
 interface TenantTableProps {
-  page: { items: TenantListItem[]; page: number; total: number } | undefined;
+  page: { items: TenantListItem[]; page: number; total: number; totalKind: TotalKind } | undefined;
   isRefreshing: boolean;
   canToggle: boolean;
   canMigrate: boolean;
@@ -345,7 +352,7 @@ function TenantTable({
       caption={t('tenants.list.caption', {
         from: formatNumber(from),
         to: formatNumber(to),
-        total: formatNumber(page?.total ?? 0),
+        total: formatTotal(page),
       })}
       minWidth={960}
       isRefreshing={isRefreshing}

@@ -11,6 +11,7 @@ import { dialogs } from '../../components/dialogs';
 import { useListState, type ListStateChange } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { UrlSearchInput } from '../../components/url-search-input';
+import { formatNumber, formatTotal } from '../../i18n';
 import { AccountSelect } from '../accounts';
 import { useCorporates } from '../masters';
 import { useUsers } from './api/get-users';
@@ -75,7 +76,7 @@ export function UserList() {
         <>
           <UserTable
             users={data?.items}
-            total={data?.total}
+            total={data ? formatTotal(data) : undefined}
             isRefreshing={users.isPlaceholderData}
             currentUserId={sessionUser?.id}
             onEdit={setEditing}
@@ -83,6 +84,7 @@ export function UserList() {
           <Pagination
             page={data?.page ?? query.page}
             pageCount={data?.pageCount ?? 1}
+            total={data}
             onChange={setPage}
             disabled={users.isFetching}
           />
@@ -160,7 +162,8 @@ function UserFilters({ query, accountLabel, canPickAccount, canPickCorporate, on
 
 interface UserTableProps {
   users: UserSummary[] | undefined;
-  total: number | undefined;
+  /** The total as worded ("about 98,000", "more than 1,000"). */
+  total: string | undefined;
   isRefreshing: boolean;
   currentUserId: number | undefined;
   onEdit: (user: UserSummary) => void;
@@ -228,7 +231,7 @@ function UserTable({ users, total, isRefreshing, currentUserId, onEdit }: UserTa
       columns={columns}
       rows={users}
       getRowKey={(user) => user.id}
-      caption={t('people.users.caption', { count: total ?? users?.length ?? 0 })}
+      caption={t('people.users.caption', { total: total ?? formatNumber(users?.length ?? 0) })}
       minWidth={960}
       isRefreshing={isRefreshing}
     />

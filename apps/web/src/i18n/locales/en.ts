@@ -213,6 +213,12 @@ export const en = {
     goTo: 'Go to page',
     go: 'Go',
     invalidPage: 'Enter a page number from 1 to {{last}}',
+    /** A total that is a recent count, not an exact one. */
+    totalAbout: 'about {{total}}',
+    /** A total that is only a lower bound: the list counts no further. */
+    totalMoreThan: 'more than {{total}}',
+    /** Beside the pager when the total is not exact. */
+    totalInAll: '{{total}} in all',
   },
   dialogs: {
     confirmTitle: 'Please confirm',

@@ -207,6 +207,9 @@ export const hi: Translations = {
     goTo: 'पृष्ठ पर जाएँ',
     go: 'जाएँ',
     invalidPage: '1 से {{last}} तक की पृष्ठ संख्या दर्ज करें',
+    totalAbout: 'लगभग {{total}}',
+    totalMoreThan: '{{total}} से अधिक',
+    totalInAll: 'कुल {{total}}',
   },
   dialogs: {
     confirmTitle: 'कृपया पुष्टि करें',

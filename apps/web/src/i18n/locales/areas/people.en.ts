@@ -14,7 +14,7 @@ export const peopleEn = {
     corporateFilter: 'Corporate',
     allCorporates: 'All corporates',
     corporatesError: 'Corporates could not be loaded',
-    caption: 'Users ({{count}})',
+    caption: 'Users ({{total}})',
     name: 'Name',
     email: 'E-mail',
     phone: 'Phone',

@@ -15,7 +15,7 @@ export const peopleHi: TranslationShape<typeof peopleEn> = {
     corporateFilter: 'कॉर्पोरेट',
     allCorporates: 'सभी कॉर्पोरेट',
     corporatesError: 'कॉर्पोरेट लोड नहीं हो सके',
-    caption: 'उपयोगकर्ता ({{count}})',
+    caption: 'उपयोगकर्ता ({{total}})',
     name: 'नाम',
     email: 'ईमेल',
     phone: 'फ़ोन',

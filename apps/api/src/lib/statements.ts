@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.js';
+
+/**
+ * Built statements of the busiest lists, kept by shape.
+ *
+ * Drizzle builds a statement's SQL text from its query tree on every call,
+ * which costs more CPU than the rest of a list request together. A list
+ * whose statement is written with `bind` (placeholders for every value) is
+ * built once per shape — which filters are present, the sort, the data scope
+ * — and then only run with the request's values. Each run is still an
+ * unnamed statement, so PostgreSQL plans it for the values it gets (a search
+ * for a rare word and one for a frequent word may take different indexes).
+ */
+
+/** A value in a statement: the value itself, or a placeholder named after it. */
+export type Bind = <T>(name: string, value: T) => T;
+
+/** Values inline, as parameters of a statement built for one call. */
+export const inline: Bind = (_name, value) => value;
+
+/** A placeholder for each value; the values come with `execute`. */
+export const placeholder: Bind = <T>(name: string) => sql.placeholder(name) as unknown as T;
+
+interface Preparable<R> {
+  prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R> };
+}
+
+type Prepared = { execute(values?: Record<string, unknown>): Promise<unknown> };
+
+/** Shapes kept per database; the least recently used go first. */
+const ENTRIES = 300;
+const caches = new WeakMap<object, Map<string, Prepared>>();
+
+/**
+ * Runs the statement of `shape`, built by `build` the first time (with
+ * `placeholder`) and kept for `exec`. `shape` must name everything the
+ * statement's text depends on; `values` hold what its placeholders stand for.
+ */
+export function runPrepared<R>(
+  exec: Executor,
+  shape: string,
+  build: () => Preparable<R>,
+  values: Record<string, unknown>,
+): Promise<R> {
+  let cache = caches.get(exec);
+  if (!cache) {
+    cache = new Map();
+    caches.set(exec, cache);
+  }
+  let prepared = cache.get(shape);
+  if (prepared) {
+    cache.delete(shape);
+  } else {
+    // No name: PostgreSQL gets an unnamed statement each time and plans it for the values given.
+    prepared = build().prepare(undefined as unknown as string) as Prepared;
+  }
+  cache.set(shape, prepared);
+  if (cache.size > ENTRIES) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+  return prepared.execute(values) as Promise<R>;
+}
