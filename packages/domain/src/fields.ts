@@ -179,6 +179,9 @@ export const dateField = z.iso
 
 /** A moment with its offset (ISO 8601), on a day within `DATE_RANGE`. */
 export const dateTimeField = z.iso.datetime({ offset: true }).refine((value) => {
-  const day = new Date(value).toISOString().slice(0, 10);
+  // Refinements run after a failed format check too: a text that is no date is left to that check.
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return true;
+  const day = new Date(time).toISOString().slice(0, 10);
   return day >= DATE_RANGE.min && day <= DATE_RANGE.max;
 }, DATE_RANGE_MESSAGE);
