@@ -9,6 +9,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // A ceiling, not a wait: the tests wait for what they expect, and a busy 2-core machine renders slowly.
+    testTimeout: 20_000,
     restoreMocks: true,
     unstubGlobals: true,
   },
