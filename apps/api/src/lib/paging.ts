@@ -15,7 +15,7 @@ import type { Executor } from '../db/client.js';
  * an estimate ("about 98,000"); no request waits for it. While that count is
  * far above the bound, it stands for the total and the request counts nothing.
  * A full page of a short list reuses a count of it made in the last
- * `SMALL_COUNT_FRESH_MS`, as an estimate, instead of counting for each request.
+ * `SMALL_COUNT_FRESH_MS` instead of counting for each request.
  * A deep page (past the bound) counts nothing either: it has a lower bound from
  * its own rows, and the pager always offers the next page when there is one.
  */
@@ -25,10 +25,11 @@ export const ESTIMATE_FRESH_MS = 10_000;
 /** How long a background count may still be shown, as an estimate, while a new one is made. */
 export const ESTIMATE_KEPT_MS = 60_000;
 /**
- * How long a count below the bound, made with a request, stands for the total
- * of the same list's next requests (as an estimate: rows may have come since).
+ * How long a count below the bound, made with a request, stands for the exact
+ * total of the same list's next requests (a burst of requests for one list
+ * counts once; a change shows in the total at most this much later).
  */
-export const SMALL_COUNT_FRESH_MS = 5_000;
+export const SMALL_COUNT_FRESH_MS = 2_000;
 /** How many lists (query and parameters) each database keeps a count for. */
 const ESTIMATE_ENTRIES = 500;
 
@@ -166,7 +167,7 @@ export async function readPage<T>(
     small.total >= known &&
     Date.now() - small.at < SMALL_COUNT_FRESH_MS
   ) {
-    return answer(small.total, 'estimate');
+    return answer(small.total, 'exact');
   }
   if (known <= COUNT_LIMIT) {
     const counted = await bounded(COUNT_LIMIT + 1);
