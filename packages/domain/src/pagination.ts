@@ -85,7 +85,8 @@ export const pageQuerySchema = z.object({
 export const COUNT_LIMIT = 1000;
 
 /**
- * What a page's `total` is: `exact` the number of matches; `atLeast` a lower
+ * What a page's `total` is: `exact` the number of matches (counted with the
+ * request, or for a short list up to 2 s before by another); `atLeast` a lower
  * bound (there are at least `total` matches, more than `total - 1`);
  * `estimate` a recent count that may be slightly off.
  */

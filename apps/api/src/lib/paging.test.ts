@@ -98,6 +98,40 @@ describe('readPage', () => {
   });
 });
 
+describe('readPage on a short list asked again', () => {
+  it('reuses the count of a moment ago instead of counting again', async () => {
+    const partnerId = await partnerWithTenants(7);
+    const ofPartner = eq(accounts.partnerId, partnerId);
+    let counts = 0;
+    const query = {
+      rows: (limit: number, offset: number) =>
+        t.db
+          .select({ id: accounts.id })
+          .from(accounts)
+          .where(ofPartner)
+          .orderBy(accounts.id)
+          .limit(limit)
+          .offset(offset),
+      matches: () => {
+        counts++;
+        return t.db.select({ id: accounts.id }).from(accounts).where(ofPartner).$dynamic();
+      },
+      countKey: ['short list', partnerId],
+    };
+    const first = await readPage(t.db, { page: 1, pageSize: 3 }, query);
+    expect(first).toMatchObject({ total: 7, totalKind: 'exact', pageCount: 3 });
+    expect(counts).toBe(1);
+    const again = await readPage(t.db, { page: 2, pageSize: 3 }, query);
+    expect(again).toMatchObject({ total: 7, totalKind: 'exact', pageCount: 3 });
+    expect(counts).toBe(1);
+    // The last page still tells the exact total from its own rows.
+    expect(await readPage(t.db, { page: 3, pageSize: 3 }, query)).toMatchObject({
+      total: 7,
+      totalKind: 'exact',
+    });
+  });
+});
+
 describe('GET /api/tenants totals', () => {
   it('answers the exact total when the page is not full, and when a full page has few matches', async () => {
     const partnerId = await partnerWithTenants(12);

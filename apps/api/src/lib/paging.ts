@@ -14,6 +14,8 @@ import type { Executor } from '../db/client.js';
  * time per database, made again after `ESTIMATE_FRESH_MS`) turns the bound into
  * an estimate ("about 98,000"); no request waits for it. While that count is
  * far above the bound, it stands for the total and the request counts nothing.
+ * A full page of a short list reuses a count of it made in the last
+ * `SMALL_COUNT_FRESH_MS` instead of counting for each request.
  * A deep page (past the bound) counts nothing either: it has a lower bound from
  * its own rows, and the pager always offers the next page when there is one.
  */
@@ -22,6 +24,12 @@ import type { Executor } from '../db/client.js';
 export const ESTIMATE_FRESH_MS = 10_000;
 /** How long a background count may still be shown, as an estimate, while a new one is made. */
 export const ESTIMATE_KEPT_MS = 60_000;
+/**
+ * How long a count below the bound, made with a request, stands for the exact
+ * total of the same list's next requests (a burst of requests for one list
+ * counts once; a change shows in the total at most this much later).
+ */
+export const SMALL_COUNT_FRESH_MS = 2_000;
 /** How many lists (query and parameters) each database keeps a count for. */
 const ESTIMATE_ENTRIES = 500;
 
@@ -74,6 +82,16 @@ async function countUpTo(exec: Executor, matches: PgSelect, limit: number | unde
   return Number(row?.n ?? 0);
 }
 
+function remember(cache: EstimateCache, key: string, total: number) {
+  cache.entries.delete(key);
+  cache.entries.set(key, { total, at: Date.now() });
+  while (cache.entries.size > ESTIMATE_ENTRIES) {
+    const oldest = cache.entries.keys().next().value;
+    if (oldest === undefined) break;
+    cache.entries.delete(oldest);
+  }
+}
+
 /**
  * A recent count of all matches, if there is one. With `refresh`, a count is
  * started in the background when there is none or it is older than
@@ -91,15 +109,7 @@ function recentCount(
   if (refresh && (!known || now - known.at >= ESTIMATE_FRESH_MS) && cache.running === undefined) {
     cache.running = key;
     countUpTo(exec, query.matches(), undefined)
-      .then((total) => {
-        cache.entries.delete(key);
-        cache.entries.set(key, { total, at: Date.now() });
-        while (cache.entries.size > ESTIMATE_ENTRIES) {
-          const oldest = cache.entries.keys().next().value;
-          if (oldest === undefined) break;
-          cache.entries.delete(oldest);
-        }
-      })
+      .then((total) => remember(cache, key, total))
       // A count that fails (the database closing, a cancelled statement) only leaves the bound in place.
       .catch(() => undefined)
       .finally(() => {
@@ -149,9 +159,22 @@ export async function readPage<T>(
     recentCount(exec, any, key, true);
     return answer(Math.max(recent, known), 'estimate');
   }
+  // A short list counted a few seconds ago: that count, rather than one more for this request.
+  const small = cacheOf(exec).entries.get(key);
+  if (
+    small &&
+    small.total <= COUNT_LIMIT &&
+    small.total >= known &&
+    Date.now() - small.at < SMALL_COUNT_FRESH_MS
+  ) {
+    return answer(small.total, 'exact');
+  }
   if (known <= COUNT_LIMIT) {
     const counted = await bounded(COUNT_LIMIT + 1);
-    if (counted <= COUNT_LIMIT) return answer(counted, 'exact');
+    if (counted <= COUNT_LIMIT) {
+      remember(cacheOf(exec), key, counted);
+      return answer(counted, 'exact');
+    }
   }
   const estimate = recentCount(exec, any, key, true);
   if (estimate !== undefined) return answer(Math.max(estimate, known, COUNT_LIMIT + 1), 'estimate');
