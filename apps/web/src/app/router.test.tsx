@@ -205,7 +205,7 @@ describe('sign-in and sign-out', () => {
     const { user, router } = renderApp('/home');
 
     await user.click(await screen.findByRole('button', { name: 'asha.rao@vayu.example' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }, { timeout: 15_000 }));
 
     expect(await screen.findByRole('heading', { name: 'Sign in to Vayu' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
@@ -224,7 +224,7 @@ describe('header switches', () => {
     const { user } = renderApp('/home');
 
     await user.click(await screen.findByRole('button', { name: 'Language: English' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'हिन्दी' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'हिन्दी' }, { timeout: 15_000 }));
 
     expect(await screen.findByRole('heading', { name: 'स्वागत है, Asha Rao' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('hi');
@@ -242,7 +242,7 @@ describe('header switches', () => {
     const { user } = renderApp('/home');
 
     await user.click(await screen.findByRole('button', { name: 'Module: Enviro' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Energy' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Energy' }, { timeout: 15_000 }));
 
     expect(window.localStorage.getItem(STORAGE_KEYS.appModule)).toBe('energy');
     expect(assign).toHaveBeenCalledWith('/');
