@@ -1,9 +1,9 @@
-import '@mantine/core/styles.css';
+import './app/start-styles.css';
 import type { LoggedInUser } from '@vayu/domain';
-import { StrictMode, type ReactNode } from 'react';
+import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { BaseProviders } from './app/base-providers';
-import { HOME_PATH, LOGIN_PATH } from './app/route-access';
+import { HOME_PATH, LOGIN_PATH } from './app/paths';
 import { STORAGE_KEYS } from './app/session-storage';
 import { SignInShell } from './app/sign-in-shell';
 import { StartFailure } from './app/start-failure';
@@ -33,10 +33,13 @@ function opensSignInFirst(): boolean {
 }
 
 function draw(root: Root, content: ReactNode) {
-  root.render(
-    <StrictMode>
-      <BaseProviders>{content}</BaseProviders>
-    </StrictMode>,
+  // Drawn as a transition: React yields to the browser while it renders.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <BaseProviders>{content}</BaseProviders>
+      </StrictMode>,
+    ),
   );
 }
 
