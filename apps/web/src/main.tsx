@@ -1,9 +1,9 @@
-import './app/start-styles.css';
+import '@mantine/core/styles.css';
 import type { LoggedInUser } from '@vayu/domain';
-import { startTransition, StrictMode, type ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { BaseProviders } from './app/base-providers';
-import { HOME_PATH, LOGIN_PATH } from './app/paths';
+import { HOME_PATH, LOGIN_PATH } from './app/route-access';
 import { STORAGE_KEYS } from './app/session-storage';
 import { SignInShell } from './app/sign-in-shell';
 import { StartFailure } from './app/start-failure';
@@ -33,13 +33,10 @@ function opensSignInFirst(): boolean {
 }
 
 function draw(root: Root, content: ReactNode) {
-  // Drawn as a transition: React yields to the browser while it renders.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <BaseProviders>{content}</BaseProviders>
-      </StrictMode>,
-    ),
+  root.render(
+    <StrictMode>
+      <BaseProviders>{content}</BaseProviders>
+    </StrictMode>,
   );
 }
 

@@ -16,7 +16,7 @@ import {
   isApiErrorCode,
 } from '@vayu/domain';
 import type { z } from 'zod';
-import { LOGIN_PATH } from './paths';
+import { LOGIN_PATH } from './route-access';
 import { clearSession, getAppModule, getCorporateId, getManageTenantId } from './session-storage';
 
 type ErrorEnvelope = ErrorResponse['error'];

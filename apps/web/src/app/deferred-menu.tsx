@@ -17,8 +17,8 @@ let loading: Promise<SwitchMenus> | undefined;
 
 /** Loads the switch menus once; a failed load is tried again on the next use. */
 function loadSwitchMenus(): Promise<SwitchMenus> {
-  loading ??= Promise.all([import('./switch-menu-bodies'), import('./menu-styles.css')]).then(
-    ([menus]) => (loaded = menus),
+  loading ??= import('./switch-menu-bodies').then(
+    (menus) => (loaded = menus),
     (error: unknown) => {
       loading = undefined;
       throw error;

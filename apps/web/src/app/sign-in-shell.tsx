@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import type { LoggedInUser } from '@vayu/domain';
 import { useTranslation } from 'react-i18next';
 import { SignInCard, SignInForm, useSignInTitle } from '../features/auth/sign-in-form';
-import { LOGIN_PATH } from './paths';
+import { LOGIN_PATH } from './route-access';
 import { BRAND_TEXT_PROPS, HeaderBar, ShellFrame } from './shell-frame';
 import { LanguageMenu, ModuleMenu } from './switch-menus';
 

@@ -1,7 +1,6 @@
 export { ConfirmDeleteButton, type ConfirmDeleteButtonProps } from './confirm-delete-button';
 export {
   parseListQuery,
-  readListQuery,
   useListState,
   writeListQuery,
   type ListState,
