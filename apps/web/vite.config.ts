@@ -91,9 +91,6 @@ export default defineConfig(({ mode }) => {
               { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 30 },
               { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 20 },
               { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 20 },
-              // Left to itself the bundler puts zod into the API client's chunk, which the
-              // sign-in page loads; the schemas are for the console's screens only.
-              { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
             ],
           },
         },

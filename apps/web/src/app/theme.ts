@@ -1,20 +1,10 @@
 import {
+  Combobox,
   createTheme,
-  type ComboboxEmptyProps,
+  Menu,
   type CSSVariablesResolver,
   type MantineColorsTuple,
-  type MantineThemeComponent,
-  type MenuProps,
 } from '@mantine/core';
-
-/**
- * A component's theme entry with typed default props. `Menu.extend(…)` would
- * do the same, but importing `Menu` here would put the menu's code (and its
- * positioning library) into the first chunk every page loads.
- */
-function defaultsOf<P>(defaultProps: Partial<P> & Record<string, unknown>): MantineThemeComponent {
-  return { defaultProps };
-}
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -25,9 +15,9 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   components: {
     // A menu holds menu items only: no focus placeholder; opening it focuses the first item.
-    Menu: defaultsOf<MenuProps>({ withInitialFocusPlaceholder: false }),
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
     // A list of choices holds options only: "nothing found" is a disabled option of it.
-    ComboboxEmpty: defaultsOf<ComboboxEmptyProps>({ role: 'option', 'aria-disabled': true }),
+    ComboboxEmpty: Combobox.Empty.extend({ defaultProps: { role: 'option', 'aria-disabled': true } }),
   },
 });
 
