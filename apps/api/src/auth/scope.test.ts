@@ -1,6 +1,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asUser, signIn, startTestApp, type TestContext } from '../test/harness.js';
 import { auditRowsFor, factories } from '../test/factories.js';
+import { and, inArray } from 'drizzle-orm';
+import { PLATFORM_ACCOUNT_ID } from '@vayu/domain';
+import { accounts } from '../db/schema/index.js';
+import type { Principal } from './principal.js';
+import { canChangeAccount, changeableAccountsCondition } from './scope.js';
+
+/** The parts of a principal that the rules below do not read. */
+const principalBase = {
+  userId: 1,
+  userName: 'rules@test.example',
+  name: 'Rules',
+  accountType: 'tenant',
+  partnerId: -1,
+  selectedCorporateId: null,
+  module: 'enviro',
+  sessionId: 1,
+} as const;
 
 let t: TestContext;
 let make: ReturnType<typeof factories>;
@@ -155,6 +172,108 @@ describe('X-Tenant-Id (manage mode)', () => {
       tenantId: tenant.id,
       requestId: 'acting-for-audit-1',
       ip: '127.0.0.1',
+    });
+  });
+});
+
+describe('who may change an account', () => {
+  it('says the same in SQL (one-statement changes) as in code, for every kind of user and account', async () => {
+    const partner = await make.partner();
+    const otherPartner = await make.partner();
+    const { corporate, account: corporateAccount } = await make.corporate();
+    const board = await make.board();
+    const own = await make.tenant({ partnerId: partner.id, corporateId: corporate.id });
+    const foreign = await make.tenant({ partnerId: otherPartner.id });
+    await make.mapToBoard(board.id, own.id);
+    const accountIds = [
+      PLATFORM_ACCOUNT_ID,
+      partner.id,
+      otherPartner.id,
+      own.id,
+      foreign.id,
+      corporateAccount.id,
+      board.id,
+    ];
+    const rows = await t.db
+      .select({ id: accounts.id, type: accounts.type, partnerId: accounts.partnerId })
+      .from(accounts)
+      .where(inArray(accounts.id, accountIds));
+    const principals: Principal[] = [];
+    for (const [userType, accountId] of [
+      ['site', PLATFORM_ACCOUNT_ID],
+      ['partner', partner.id],
+      ['tenant', own.id],
+      ['corporate', corporateAccount.id],
+      ['statutory', board.id],
+    ] as const) {
+      for (const role of ['admin', 'user'] as const) {
+        principals.push({
+          ...principalBase,
+          userType,
+          role,
+          accountId,
+          corporateId: null,
+          actingTenantId: null,
+        });
+      }
+    }
+    for (const principal of principals) {
+      const inSql = await t.db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(inArray(accounts.id, accountIds), changeableAccountsCondition(principal)));
+      const inCode = rows.filter((row) => canChangeAccount(principal, row)).map((row) => row.id);
+      expect(inSql.map((row) => row.id).sort(), `${principal.userType} ${principal.role}`).toEqual(
+        inCode.sort(),
+      );
+    }
+    // The matrix is not empty either way: a partner admin may change its own tenant, not another's.
+    const partnerAdmin = principals.find((p) => p.userType === 'partner' && p.role === 'admin')!;
+    expect(
+      canChangeAccount(
+        partnerAdmin,
+        rows.find((row) => row.id === own.id)!,
+      ),
+    ).toBe(true);
+    expect(
+      canChangeAccount(
+        partnerAdmin,
+        rows.find((row) => row.id === foreign.id)!,
+      ),
+    ).toBe(false);
+  });
+
+  it('lets a partner admin acting for its tenant change the working status, recorded with who and for whom', async () => {
+    const partner = await make.partner();
+    const tenant = await make.tenant({ partnerId: partner.id });
+    const { call, user } = await clientFor(partner.id, 'admin', {
+      'x-tenant-id': String(tenant.id),
+      'x-request-id': 'working-status-audit-1',
+    });
+    const response = await call({
+      method: 'POST',
+      url: '/api/changeWorkingStatus',
+      payload: { tenantId: tenant.id, workingStatus: 'Shutdown', remark: 'Annual maintenance' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: tenant.id,
+      workingStatus: 'Shutdown',
+      version: tenant.version + 1,
+    });
+    const [row] = await auditRowsFor(t.db, 'account', tenant.id);
+    expect(row).toMatchObject({
+      action: 'WORKING_STATUS_CHANGE',
+      entityId: String(tenant.id),
+      actorUserId: user.id,
+      actorUserName: user.email,
+      actorAccountId: partner.id,
+      actingTenantId: tenant.id,
+      tenantId: tenant.id,
+      requestId: 'working-status-audit-1',
+      ip: '127.0.0.1',
+      oldValue: { workingStatus: 'ON' },
+      newValue: { workingStatus: 'Shutdown', remark: 'Annual maintenance' },
     });
   });
 });

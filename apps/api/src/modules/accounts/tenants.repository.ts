@@ -211,37 +211,57 @@ export async function findVisibleAccount(
   return row;
 }
 
+/** What a working status change found: the account's owner, and whether it was changed. */
+export interface WorkingStatusChange {
+  id: number;
+  type: AccountType;
+  partnerId: number | null;
+  /** False when the account is in scope but `changeable` refused it: nothing was written. */
+  changed: boolean;
+}
+
 /**
  * Sets the working status of an account the scope allows (never a DELETED
- * one) in one statement that locks the row first, and answers what a change
- * checks and records: the owner, and the working status it replaced.
- * Undefined when there is no such account. Call it in the transaction that
- * records the change, so a refusal after it rolls it back.
+ * one) and records it, in one statement: it locks the row, changes it when
+ * `changeable` holds for it, and inserts the audit row that `audit` builds
+ * from the changed row (`source`, with the status it replaced as `before`).
+ * One statement is one transaction, and it holds a pooled connection only
+ * while the database runs it. Undefined when the scope has no such account.
  */
-export async function setWorkingStatus(
+export async function setWorkingStatusRecorded(
   exec: Executor,
   scope: DataScope,
+  changeable: SQL,
   id: number,
   workingStatus: WorkingStatus,
-) {
-  const before = exec
-    .select({ id: accounts.id, workingStatus: accounts.workingStatus })
-    .from(accounts)
-    .where(and(eq(accounts.id, id), ne(accounts.status, 'DELETED'), accountsWhere(scope)))
-    .for('update')
-    .as('before');
-  const [row] = await exec
-    .update(accounts)
-    .set({ workingStatus, version: sql`${accounts.version} + 1`, updatedAt: new Date() })
-    .from(before)
-    .where(eq(accounts.id, before.id))
-    .returning({
-      id: accounts.id,
-      type: accounts.type,
-      partnerId: accounts.partnerId,
-      before: sql<WorkingStatus | null>`${before.workingStatus}`,
-    });
-  return row;
+  audit: (source: SQL, before: SQL) => SQL,
+): Promise<WorkingStatusChange | undefined> {
+  const column = (c: { name: string }) => sql.identifier(c.name);
+  const result = await exec.execute(sql`
+    with target as (
+      select ${accounts.id} as id, ${accounts.type} as type, ${accounts.partnerId} as partner_id,
+        ${accounts.workingStatus} as before
+      from ${accounts}
+      where ${and(eq(accounts.id, id), ne(accounts.status, 'DELETED'), accountsWhere(scope))}
+      for update
+    ), changed as (
+      update ${accounts}
+      set ${column(accounts.workingStatus)} = ${workingStatus},
+        ${column(accounts.version)} = ${accounts.version} + 1,
+        ${column(accounts.updatedAt)} = now()
+      from target
+      where ${accounts.id} = target.id and ${changeable}
+      returning target.before
+    ), recorded as (
+      ${audit(sql`changed`, sql`changed.before`)}
+    )
+    select id, type, partner_id, exists (select 1 from changed) as changed from target`);
+  const [row] = (
+    result as unknown as {
+      rows: { id: number; type: AccountType; partner_id: number | null; changed: boolean }[];
+    }
+  ).rows;
+  return row && { id: row.id, type: row.type, partnerId: row.partner_id, changed: row.changed };
 }
 
 export const logoUrlOf = (row: Pick<AccountRow, 'id' | 'logoKey' | 'version'>) =>

@@ -19,12 +19,14 @@ import {
   type WorkingStatus,
   type AuditAction,
 } from '@vayu/domain';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestContext } from '../../auth/principal.js';
 import {
   canAddBoardAccount,
   canAddIndustryUnder,
   canChangeAccount,
+  changeableAccountsCondition,
   canSearchAllAccounts,
   canSetCorporate,
   scopeOf,
@@ -32,7 +34,7 @@ import {
 import type { Database, Executor } from '../../db/client.js';
 import { AppError, badRequest, forbidden, notFound, staleVersion } from '../../lib/errors.js';
 import { sniffImageType, type FileStore } from '../../lib/file-store.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { auditInsertFrom, recordAudit } from '../audit/audit.service.js';
 import {
   findCorporate,
   findIndustryCategory,
@@ -42,7 +44,7 @@ import {
   findVisibleAccount,
   insertAccount,
   searchAccounts,
-  setWorkingStatus,
+  setWorkingStatusRecorded,
   updateAccount,
   updateAccountAtVersion,
   type AccountChanges,
@@ -511,24 +513,30 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
       ctx: RequestContext,
       body: { tenantId: number; workingStatus: WorkingStatus; remark: string | null },
     ) {
-      // The busiest write of the console: one statement locks and sets the working status and
-      // answers the owner and the status it replaced; a refusal rolls it back.
-      const scope = scopeOf(ctx.principal);
-      await db.transaction(async (tx) => {
-        const changed = await setWorkingStatus(tx, scope, body.tenantId, body.workingStatus);
-        if (!changed) throw notFound('Industry');
-        if (!canChangeAccount(ctx.principal, changed)) {
-          throw forbidden('You are not allowed to change this account.');
-        }
-        await recordAudit(tx, ctx, {
-          entity: 'account',
-          entityId: body.tenantId,
-          action: 'WORKING_STATUS_CHANGE',
-          tenantId: body.tenantId,
-          oldValue: { workingStatus: changed.before },
-          newValue: { workingStatus: body.workingStatus, remark: body.remark },
-        });
-      });
+      // The busiest write of the console: one statement locks the row, sets the working status
+      // when the principal may change the account, and records the change with the status it replaced.
+      const change = await setWorkingStatusRecorded(
+        db,
+        scopeOf(ctx.principal),
+        changeableAccountsCondition(ctx.principal),
+        body.tenantId,
+        body.workingStatus,
+        (source, before) =>
+          auditInsertFrom(
+            ctx,
+            {
+              entity: 'account',
+              entityId: body.tenantId,
+              action: 'WORKING_STATUS_CHANGE',
+              tenantId: body.tenantId,
+              newValue: { workingStatus: body.workingStatus, remark: body.remark },
+            },
+            source,
+            { oldValue: sql`jsonb_build_object('workingStatus', ${before})` },
+          ),
+      );
+      if (!change) throw notFound('Industry');
+      if (!change.changed) throw forbidden('You are not allowed to change this account.');
       return getDetail(db, ctx, body.tenantId);
     },
 

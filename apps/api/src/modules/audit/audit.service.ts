@@ -1,3 +1,4 @@
+import { type SQL, getTableColumns, sql } from 'drizzle-orm';
 import type { AuditAction, AuditEntity } from '@vayu/domain';
 import type { Executor } from '../../db/client.js';
 import { auditLogs } from '../../db/schema/index.js';
@@ -50,13 +51,12 @@ export function actorOf(ctx: RequestContext): AuditActor {
   };
 }
 
-/**
- * Writes one audit row. Call it with the transaction that makes the change,
- * so the change and its audit row commit or roll back together.
- */
-export async function recordAudit(tx: Executor, actor: AuditActor | RequestContext, entry: AuditEntry) {
+type AuditRow = typeof auditLogs.$inferInsert;
+
+/** The values of the audit row recording `entry`, done by `actor`. */
+function auditRowOf(actor: AuditActor | RequestContext, entry: AuditEntry): AuditRow {
   const who = 'principal' in actor ? actorOf(actor) : actor;
-  await tx.insert(auditLogs).values({
+  return {
     actorUserId: who.userId,
     actorUserName: who.userName,
     actorAccountId: who.accountId,
@@ -69,5 +69,40 @@ export async function recordAudit(tx: Executor, actor: AuditActor | RequestConte
     newValue: entry.newValue === undefined ? null : redactSecrets(entry.newValue),
     requestId: who.requestId,
     ip: who.ip,
-  });
+  };
+}
+
+/**
+ * Writes one audit row. Call it with the transaction that makes the change,
+ * so the change and its audit row commit or roll back together.
+ */
+export async function recordAudit(tx: Executor, actor: AuditActor | RequestContext, entry: AuditEntry) {
+  await tx.insert(auditLogs).values(auditRowOf(actor, entry));
+}
+
+const auditColumns = getTableColumns(auditLogs);
+
+/**
+ * The audit row of `entry` as an `INSERT … SELECT … FROM source`, for a
+ * statement that makes a change and records it at once (a data-modifying
+ * `WITH`): one row per row of `source`, none when it has none. `fromSource`
+ * gives the columns whose values come from the source's rows, such as the
+ * value a change replaced.
+ */
+export function auditInsertFrom(
+  actor: AuditActor | RequestContext,
+  entry: AuditEntry,
+  source: SQL,
+  fromSource: Partial<Record<keyof AuditRow, SQL>>,
+): SQL {
+  const row = auditRowOf(actor, entry);
+  const keys = Object.keys(row) as (keyof AuditRow)[];
+  const names = keys.map((key) => sql.identifier(auditColumns[key].name));
+  // Parameters in a select list have no type of their own: each is cast to its column's.
+  const values = keys.map(
+    (key) =>
+      fromSource[key] ??
+      sql`${sql.param(row[key], auditColumns[key])}::${sql.raw(auditColumns[key].getSQLType())}`,
+  );
+  return sql`insert into ${auditLogs} (${sql.join(names, sql`, `)}) select ${sql.join(values, sql`, `)} from ${source}`;
 }
