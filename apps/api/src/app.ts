@@ -7,7 +7,8 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ALL_ENDPOINTS, HEADERS, type ErrorResponse } from '@vayu/domain';
@@ -29,6 +30,21 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
 
+/**
+ * One log line per request, written when it is answered, with the request and
+ * its outcome (Fastify's default writes one more when the request arrives).
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(...[error, request, reply]: Parameters<LogController['requestCompleted']>) {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 export interface BuildOptions {
   /** Where logs go (stdout by default); tests read them from here. */
   logStream?: NodeJS.WritableStream;
@@ -42,7 +58,9 @@ export async function buildApp(
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      // Lines are written to stdout off the request path: while one write is under way the next
+      // lines gather and go in the following one (flushed when the process exits).
+      stream: options.logStream ?? pino.destination({ dest: 1, sync: false }),
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password'],
         censor: '[redacted]',
@@ -56,6 +74,7 @@ export async function buildApp(
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    logController: new OneLinePerRequest(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -116,3 +116,27 @@ describe('HTTP behaviour', () => {
     expect(logs).not.toContain(token);
   });
 });
+
+describe('request log', () => {
+  it('writes one line per request when it is answered, with its method, address, status and time', async () => {
+    const requestId = `log-line-${Date.now()}`;
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/no-such-thing?x=1',
+      headers: { 'x-request-id': requestId },
+    });
+    const lines = logs
+      .split('\n')
+      .filter((line) => line.includes(requestId))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const completed = lines.filter((line) => line.msg === 'request completed');
+    expect(completed).toHaveLength(1);
+    expect(lines.some((line) => line.msg === 'incoming request')).toBe(false);
+    expect(completed[0]).toMatchObject({
+      reqId: requestId,
+      req: { method: 'GET', url: '/api/no-such-thing?x=1' },
+      res: { statusCode: 401 },
+    });
+    expect(completed[0]!.responseTime).toEqual(expect.any(Number));
+  });
+});
