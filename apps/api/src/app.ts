@@ -9,7 +9,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ALL_ENDPOINTS, HEADERS, type ErrorResponse } from '@vayu/domain';
 import type { Config } from './config.js';
@@ -17,6 +17,7 @@ import type { DatabaseHandle } from './db/client.js';
 import { defaultWebDistDir } from './lib/paths.js';
 import { createDiskFileStore } from './lib/file-store.js';
 import { createMailer } from './lib/mailer.js';
+import { createSerializerCompiler } from './lib/serializer.js';
 import { assertEndpointsRegistered, errorResponsesOf } from './lib/endpoints.js';
 import { jobQueue } from './jobs/job-definitions.js';
 import { createJobWorker } from './jobs/job-worker.js';
@@ -77,7 +78,7 @@ export async function buildApp(
     logController: new OneLinePerRequest(),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler(config.env === 'production' ? 'fast' : 'checked'));
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header(HEADERS.requestId, request.id);

@@ -277,11 +277,21 @@ function getTimeZoneOffsetMs(instant: Date, timeZone: string): number {
   return wallClockAsUtc - (instant.getTime() - instant.getUTCMilliseconds());
 }
 
+/** Day starts already worked out, by time zone and date (a list asks for the same few days again and again). */
+const dayStarts = new Map<string, number>();
+const DAY_STARTS_KEPT = 1000;
+
 /** The instant a calendar day starts in a time zone (midnight there). */
 export function getZonedDayStart(date: string, timeZone: string = AUDIT_TIME_ZONE): Date {
-  const utcMidnight = parseIsoDate(date);
-  const offset = getTimeZoneOffsetMs(new Date(utcMidnight), timeZone);
-  return new Date(utcMidnight - offset);
+  const key = `${timeZone} ${date}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    const utcMidnight = parseIsoDate(date);
+    start = utcMidnight - getTimeZoneOffsetMs(new Date(utcMidnight), timeZone);
+    if (dayStarts.size >= DAY_STARTS_KEPT) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return new Date(start);
 }
 
 /**

@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COUNT_LIMIT, PAGE_SIZES, type AuditLogRow, type Page, type TenantListItem } from '@vayu/domain';
 import { accounts } from '../db/schema/index.js';
 import { factories } from '../test/factories.js';
 import { asUser, signIn, startTestApp, type TestContext } from '../test/harness.js';
 import { waitFor } from '../test/wait-for.js';
 import { recordAudit } from '../modules/audit/audit.service.js';
-import { readPage } from './paging.js';
+import { ESTIMATE_FRESH_MS, LARGE_COUNT, LARGE_ESTIMATE_FRESH_MS, readPage } from './paging.js';
 
 let t: TestContext;
 let make: ReturnType<typeof factories>;
@@ -129,6 +130,48 @@ describe('readPage on a short list asked again', () => {
       total: 7,
       totalKind: 'exact',
     });
+  });
+});
+
+describe('readPage on a long list', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it(`counts a list of more than ${LARGE_COUNT} matches again only after a minute, not every few seconds`, async () => {
+    let size = LARGE_COUNT + 500;
+    let counts = 0;
+    const query = {
+      rows: async (limit: number) => Array.from({ length: limit }, (_, i) => i),
+      countUpTo: async (limit: number) => Math.min(limit, size),
+      matches: () => {
+        counts++;
+        return t.db
+          .select({ g: sql`g` })
+          .from(sql`generate_series(1, ${size}) as g`)
+          .$dynamic();
+      },
+      countKey: ['long list', randomUUID()],
+    };
+    const realNow = Date.now.bind(Date);
+    let later = 0;
+    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + later);
+    const read = () => readPage(t.db, { page: 1, pageSize: 10 }, query);
+
+    expect(await read()).toMatchObject({ total: COUNT_LIMIT + 1, totalKind: 'atLeast' });
+    await waitFor(async () => (await read()).total === LARGE_COUNT + 500, { what: 'the background count' });
+    expect(counts).toBe(1);
+
+    // More rows; past the short interval the large count stands.
+    size = LARGE_COUNT + 900;
+    later = ESTIMATE_FRESH_MS + 1000;
+    expect(await read()).toMatchObject({ total: LARGE_COUNT + 500, totalKind: 'estimate' });
+    expect(counts).toBe(1);
+
+    // After a minute it is counted again.
+    later = LARGE_ESTIMATE_FRESH_MS + 1000;
+    await waitFor(async () => (await read()).total === LARGE_COUNT + 900, { what: 'the count made again' });
+    expect(counts).toBe(2);
   });
 });
 

@@ -12,7 +12,8 @@ import type { Executor } from '../db/client.js';
  * subquery), which is exact below the bound and a lower bound above it. Above
  * the bound, a count of all matches made in the background (at most one at a
  * time per database, made again after `ESTIMATE_FRESH_MS`) turns the bound into
- * an estimate ("about 98,000"); no request waits for it. While that count is
+ * an estimate ("about 98,000"); no request waits for it (a count above
+ * `LARGE_COUNT` is made again after `LARGE_ESTIMATE_FRESH_MS`). While that count is
  * far above the bound, it stands for the total and the request counts nothing.
  * A full page of a short list reuses a count of it made in the last
  * `SMALL_COUNT_FRESH_MS` instead of counting for each request.
@@ -22,8 +23,17 @@ import type { Executor } from '../db/client.js';
 
 /** How long a background count is reused before it is made again. */
 export const ESTIMATE_FRESH_MS = 10_000;
+/**
+ * The same for a count above `LARGE_COUNT`: such a count reads tens of
+ * thousands of rows each time and the rows added in a minute hardly move
+ * "about 98,000", so it is made again less often.
+ */
+export const LARGE_ESTIMATE_FRESH_MS = 60_000;
+export const LARGE_COUNT = 10 * COUNT_LIMIT;
 /** How long a background count may still be shown, as an estimate, while a new one is made. */
-export const ESTIMATE_KEPT_MS = 60_000;
+export const ESTIMATE_KEPT_MS = 120_000;
+
+const freshFor = (total: number) => (total > LARGE_COUNT ? LARGE_ESTIMATE_FRESH_MS : ESTIMATE_FRESH_MS);
 /**
  * How long a count below the bound, made with a request, stands for the exact
  * total of the same list's next requests (a burst of requests for one list
@@ -106,7 +116,7 @@ function recentCount(
   const cache = cacheOf(exec);
   const now = Date.now();
   const known = cache.entries.get(key);
-  if (refresh && (!known || now - known.at >= ESTIMATE_FRESH_MS) && cache.running === undefined) {
+  if (refresh && (!known || now - known.at >= freshFor(known.total)) && cache.running === undefined) {
     cache.running = key;
     countUpTo(exec, query.matches(), undefined)
       .then((total) => remember(cache, key, total))
