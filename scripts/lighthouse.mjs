@@ -176,6 +176,32 @@ function format(name, result) {
   ].join('\n');
 }
 
+/** Tries a run this many times when Lighthouse could not record it (a busy machine can lose the trace). */
+const ATTEMPTS = 3;
+
+/** One Lighthouse run of `url`; a run Lighthouse could not complete (no score) is tried again. */
+async function measure(url, headers) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        ...(headers ? { extraHeaders: headers } : {}),
+      },
+      desktop ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const failure = result.lhr.runtimeError;
+    if (!failure && result.lhr.categories.performance.score !== null) return result;
+    const reason = failure ? `${failure.code}: ${failure.message}` : 'no performance score';
+    if (attempt === ATTEMPTS) throw new Error(`Lighthouse could not measure ${url} (${reason})`);
+    console.warn(`  ${url}: ${reason}; measuring again`);
+  }
+}
+
 const external = process.env.LIGHTHOUSE_BASE_URL;
 const server = external ? { origin: external.replace(/\/$/, ''), stop: async () => {} } : await startServer();
 const chrome = await chromeLauncher.launch({
@@ -195,18 +221,7 @@ try {
     if (headers) await storeUser(chrome.port, server.origin, session.user);
     const results = [];
     for (let run = 1; run <= runs; run++) {
-      const result = await lighthouse(
-        `${server.origin}${path}`,
-        {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          ...(headers ? { extraHeaders: headers } : {}),
-        },
-        desktop ? desktopConfig : undefined,
-      );
-      if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+      const result = await measure(`${server.origin}${path}`, headers);
       writeFileSync(join(outDir, `${name}-${run}.json`), result.report);
       const runSummary = summarise(result.lhr);
       if (new URL(runSummary.url).pathname !== path) {

@@ -91,6 +91,14 @@ export default defineConfig(({ mode }) => {
               { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 30 },
               { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 20 },
               { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 20 },
+              // Left to itself the bundler puts zod into the API client's chunk, which the
+              // sign-in page loads; the schemas are for the console's screens only.
+              { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
+              // What the start-up code and the console's shell use (a group takes a module's
+              // dependencies with it) is always loaded whole: one chunk each, rather than
+              // dozens of small shared chunks, each a request of its own on a slow network.
+              { name: 'startup', test: /[\\/]src[\\/]main\.tsx$/, priority: 10 },
+              { name: 'console', test: /[\\/]src[\\/]app[\\/]console-root\.tsx$/, priority: 10 },
             ],
           },
         },

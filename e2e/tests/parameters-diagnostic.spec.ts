@@ -134,6 +134,8 @@ test('diagnostic params: the add form refuses to save without parameters', async
   await page.goto('/diagnosticParams');
   await page.getByRole('link', { name: 'Add Diagnostic Param' }).click();
   await expect(page).toHaveURL(/\/addDiagnosticParam$/);
+  // The list, with its own Make filter, stays on screen until the form's code has loaded.
+  await expect(page.getByRole('heading', { name: 'Add Diagnostic Param', level: 1 })).toBeVisible();
 
   await pickOption(page.getByRole('textbox', { name: 'Make' }), 'SICK');
   await pickOption(page.getByRole('textbox', { name: 'Model' }), /^GM35/);

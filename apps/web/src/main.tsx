@@ -1,26 +1,76 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from './app/app-providers';
-import { createQueryClient } from './app/query-client';
-import { createAppRouter } from './app/router';
+import './app/start-styles.css';
+import type { LoggedInUser } from '@vayu/domain';
+import { startTransition, StrictMode, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { BaseProviders } from './app/base-providers';
+import { HOME_PATH, LOGIN_PATH } from './app/paths';
+import { STORAGE_KEYS } from './app/session-storage';
+import { SignInShell } from './app/sign-in-shell';
+import { StartFailure } from './app/start-failure';
 import { loadInitialLanguage } from './i18n';
+import type * as ConsoleRoot from './app/console-root';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-async function start(root: HTMLElement) {
+/** The console (router, server state, pages): loaded once, when it is needed; a failed load is tried again. */
+let consoleModule: Promise<typeof ConsoleRoot> | undefined;
+function loadConsole() {
+  consoleModule ??= import('./app/console-root').catch((error: unknown) => {
+    consoleModule = undefined;
+    throw error;
+  });
+  return consoleModule;
+}
+
+/**
+ * A first visit to /login, with nobody signed in, draws the sign-in page from
+ * the start-up code alone; everything else starts the console. (A signed-in
+ * user on /login sees the console's own sign-in page, with its header.)
+ */
+function opensSignInFirst(): boolean {
+  return window.location.pathname === LOGIN_PATH && window.localStorage.getItem(STORAGE_KEYS.user) === null;
+}
+
+function draw(root: Root, content: ReactNode) {
+  // Drawn as a transition: React yields to the browser while it renders.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <BaseProviders>{content}</BaseProviders>
+      </StrictMode>,
+    ),
+  );
+}
+
+async function start(element: HTMLElement) {
+  const root = createRoot(element);
+  const signInFirst = opensSignInFirst();
+  // The console's code loads while the dictionary does.
+  const consoleReady = signInFirst ? undefined : loadConsole();
   await loadInitialLanguage();
-  const queryClient = createQueryClient();
-  const router = createAppRouter();
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
+  if (consoleReady) {
+    try {
+      (await consoleReady).renderConsole(root);
+    } catch (error) {
+      console.error(error);
+      draw(root, <StartFailure />);
+    }
+    return;
+  }
+  const enterConsole = async (user: LoggedInUser) => {
+    try {
+      const { renderConsole } = await loadConsole();
+      window.history.replaceState(null, '', HOME_PATH);
+      renderConsole(root, { signedInUser: user });
+    } catch {
+      // The session has started: the next page load starts the console.
+      window.location.assign(HOME_PATH);
+    }
+  };
+  draw(
+    root,
+    <SignInShell onSignedIn={enterConsole} onStart={() => void loadConsole().catch(() => undefined)} />,
   );
 }
 

@@ -15,6 +15,7 @@ import {
   versionField,
   dateTimeField,
 } from './fields.js';
+import { PARTNER_MIGRATE_REASON_CODES } from './messages.js';
 import { MAX_PAGE_SIZE, PAGE_SIZES } from './pagination.js';
 
 export const ACCOUNT_TYPES = ['site', 'partner', 'tenant', 'statutory', 'corporate'] as const;
@@ -273,18 +274,6 @@ export const tenantStatusPatchBodySchema = z
 export const partnerRequestBodySchema = z
   .object({ tenantId: z.coerce.number().int().positive(), partnerId: z.coerce.number().int() })
   .strict();
-
-/** Why an industry cannot move to a partner: the code clients word, and the English text. */
-export const PARTNER_MIGRATE_REASONS = {
-  notATenant: 'Only an industry can be moved to another partner.',
-  samePartner: 'The industry already belongs to this partner.',
-  notAnEnabledPartner: 'The chosen partner is not an enabled partner.',
-} as const;
-export type PartnerMigrateReason = keyof typeof PARTNER_MIGRATE_REASONS;
-export const PARTNER_MIGRATE_REASON_CODES = Object.keys(PARTNER_MIGRATE_REASONS) as [
-  PartnerMigrateReason,
-  ...PartnerMigrateReason[],
-];
 
 /** `GET /api/partnerMigrate/{tenantId}/{partnerId}`: what a partner change would do. */
 export const partnerMigratePreviewSchema = z.object({

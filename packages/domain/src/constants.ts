@@ -61,6 +61,9 @@ export const DIALOG_DEFAULTS = {
   wait: 'Waiting on operation to complete.',
 } as const;
 
+/** The longest user name (an e-mail) and password the sign-in accepts. */
+export const SIGN_IN_LIMITS = { userName: 254, password: 128 } as const;
+
 /** Default form field messages (spec §5). */
 export const FIELD_MESSAGES = {
   required: 'This field is required',

@@ -30,6 +30,18 @@ export const MIGRATE_PARTNER_SUCCESS = 'Subscription migration successfully done
 export const MIGRATE_PARTNER_FAILURE = 'Error in migrating partner';
 export const EMAIL_TAKEN_MESSAGE = 'This e-mail is already used by another user.';
 
+/** Why an industry cannot move to a partner: the code clients word, and the English text. */
+export const PARTNER_MIGRATE_REASONS = {
+  notATenant: 'Only an industry can be moved to another partner.',
+  samePartner: 'The industry already belongs to this partner.',
+  notAnEnabledPartner: 'The chosen partner is not an enabled partner.',
+} as const;
+export type PartnerMigrateReason = keyof typeof PARTNER_MIGRATE_REASONS;
+export const PARTNER_MIGRATE_REASON_CODES = Object.keys(PARTNER_MIGRATE_REASONS) as [
+  PartnerMigrateReason,
+  ...PartnerMigrateReason[],
+];
+
 // ---------------------------------------------------------------------------
 // Masters
 // ---------------------------------------------------------------------------

@@ -1,7 +1,7 @@
-import { homeSummarySchema } from '@vayu/domain';
+import { errorResponseSchema, homeSummarySchema } from '@vayu/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUser, errorResponse, jsonResponse } from '../test/fixtures';
-import { ApiError, apiClient, setUnauthorizedHandler } from './api-client';
+import { ApiError, apiClient, readErrorEnvelope, setUnauthorizedHandler } from './api-client';
 import { getStoredUser, setCorporateId, setManageTenantId, setStoredUser, STORAGE_KEYS } from './session';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -182,5 +182,47 @@ describe('401 Unauthorized', () => {
 
     await expect(apiClient.get('/devices')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
+describe('readErrorEnvelope', () => {
+  const field = { path: 'body.name', message: 'Required', code: 'FIELD_REQUIRED' };
+  const bodies: [string, unknown][] = [
+    ['the smallest envelope', { error: { code: 'NOT_FOUND', message: 'Not found.' } }],
+    [
+      'every part',
+      {
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'Invalid request.',
+          details: [field, { path: 'body.email', message: 'Taken' }],
+          params: { limit: 5, name: 'pH', exact: true },
+          requestId: 'req-1',
+          extra: 'dropped',
+        },
+      },
+    ],
+    ['a code this client does not know', { error: { code: 'FROM_A_NEWER_SERVER', message: 'New.' } }],
+    ['no error object', { message: 'Not found.' }],
+    ['an error that is a string', { error: 'Not found.' }],
+    ['a code that is not text', { error: { code: 404, message: 'Not found.' } }],
+    ['no message', { error: { code: 'NOT_FOUND' } }],
+    ['details that are not a list', { error: { code: 'NOT_FOUND', message: 'x', details: field } }],
+    ['a detail without a path', { error: { code: 'NOT_FOUND', message: 'x', details: [{ message: 'x' }] } }],
+    [
+      'a detail with an unknown field code',
+      { error: { code: 'NOT_FOUND', message: 'x', details: [{ ...field, code: 'FIELD_ODD' }] } },
+    ],
+    ['params with an object', { error: { code: 'NOT_FOUND', message: 'x', params: { a: { b: 1 } } } }],
+    ['params that are a list', { error: { code: 'NOT_FOUND', message: 'x', params: ['a'] } }],
+    ['a request id that is null', { error: { code: 'NOT_FOUND', message: 'x', requestId: null } }],
+    ['text', 'Bad gateway'],
+    ['nothing', undefined],
+    ['null', null],
+  ];
+
+  it.each(bodies)("reads %s as the domain's error schema does", (_, body) => {
+    const parsed = errorResponseSchema.safeParse(body);
+    expect(readErrorEnvelope(body)).toEqual(parsed.success ? parsed.data.error : null);
   });
 });

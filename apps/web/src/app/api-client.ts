@@ -1,6 +1,6 @@
 import {
   buildEndpointPath,
-  errorResponseSchema,
+  FIELD_ERROR_CODES,
   HEADERS,
   isPublicPath,
   rewriteApiUrl,
@@ -11,12 +11,15 @@ import {
   type EndpointResponse,
   type ErrorCode,
   type ErrorParams,
+  type ErrorResponse,
   type FieldError,
   isApiErrorCode,
 } from '@vayu/domain';
 import type { z } from 'zod';
-import { LOGIN_PATH } from './route-access';
-import { clearSession, getAppModule, getCorporateId, getManageTenantId } from './session';
+import { LOGIN_PATH } from './paths';
+import { clearSession, getAppModule, getCorporateId, getManageTenantId } from './session-storage';
+
+type ErrorEnvelope = ErrorResponse['error'];
 
 /** Every API path is relative to this; the API is served on the same origin. */
 export const API_BASE = '/api';
@@ -136,10 +139,57 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isFieldError(value: unknown): value is FieldError {
+  return (
+    isRecord(value) &&
+    typeof value.path === 'string' &&
+    typeof value.message === 'string' &&
+    (value.code === undefined || (FIELD_ERROR_CODES as readonly unknown[]).includes(value.code))
+  );
+}
+
+function isErrorParams(value: unknown): value is ErrorParams {
+  return (
+    isRecord(value) &&
+    Object.values(value).every((item) => ['string', 'number', 'boolean'].includes(typeof item))
+  );
+}
+
+/**
+ * The API's error envelope (`errorResponseSchema` of the domain), read by
+ * hand: every page loads this client, and the schema library stays in the
+ * chunks of the screens that validate with it. Anything else is `null`.
+ */
+export function readErrorEnvelope(body: unknown): ErrorEnvelope | null {
+  if (!isRecord(body) || !isRecord(body.error)) return null;
+  const { code, message, details, params, requestId } = body.error;
+  if (typeof code !== 'string' || typeof message !== 'string') return null;
+  if (details !== undefined && !(Array.isArray(details) && details.every(isFieldError))) return null;
+  if (params !== undefined && !isErrorParams(params)) return null;
+  if (requestId !== undefined && typeof requestId !== 'string') return null;
+  return {
+    code,
+    message,
+    ...(details !== undefined && {
+      details: details.map((detail: FieldError) => ({
+        path: detail.path,
+        message: detail.message,
+        ...(detail.code !== undefined && { code: detail.code }),
+      })),
+    }),
+    ...(params !== undefined && { params }),
+    ...(requestId !== undefined && { requestId }),
+  };
+}
+
 function toApiError(status: number, body: unknown, statusText: string): ApiError {
-  const parsed = errorResponseSchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, details, requestId, params } = parsed.data.error;
+  const envelope = readErrorEnvelope(body);
+  if (envelope) {
+    const { code, message, details, requestId, params } = envelope;
     // A code this client does not know (a newer server) is still an error: treat it by its status.
     const known = isApiErrorCode(code) ? code : 'HTTP_ERROR';
     return new ApiError(status, known, message, details ?? [], requestId, params ?? {});

@@ -12,9 +12,11 @@ import {
 import type { LoggedInUser } from '@vayu/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation, useMatch } from 'react-router';
-import { LanguageMenu, ModuleMenu, UserMenu } from './header-menus';
+import { UserMenu } from './header-menus';
 import { HOME_PATH } from './route-access';
 import { getNavRoutes, type NavGroup, type NavLabelKey } from './routes';
+import { BRAND_TEXT_PROPS, HeaderBar } from './shell-frame';
+import { LanguageMenu, ModuleMenu } from './switch-menus';
 
 type NavEntry = { path: string; labelKey: NavLabelKey };
 type NavSegment = { kind: 'link'; link: NavEntry } | { kind: 'group'; group: NavGroup; links: NavEntry[] };
@@ -60,10 +62,9 @@ export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
   const segments = getNavSegments(user);
 
   return (
-    <AppShell.Header>
-      <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-        {/* The links give way (and scroll) before the menus on the right do. */}
-        <Group gap="md" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
+    <HeaderBar
+      start={
+        <>
           {segments.length > 0 && (
             <Burger
               opened={navOpened}
@@ -75,15 +76,7 @@ export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
               aria-controls="app-mobile-nav"
             />
           )}
-          <Text
-            component={Link}
-            to={user ? HOME_PATH : '/login'}
-            fw={700}
-            fz="xl"
-            c="blue.8"
-            td="none"
-            style={{ letterSpacing: '0.02em' }}
-          >
+          <Text component={Link} to={user ? HOME_PATH : '/login'} {...BRAND_TEXT_PROPS}>
             {t('common.appName')}
           </Text>
           {segments.length > 0 && (
@@ -108,14 +101,16 @@ export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
               )}
             </Group>
           )}
-        </Group>
-        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+        </>
+      }
+      end={
+        <>
           <ModuleMenu />
           <LanguageMenu />
           {user && <UserMenu user={user} />}
-        </Group>
-      </Group>
-    </AppShell.Header>
+        </>
+      }
+    />
   );
 }
 

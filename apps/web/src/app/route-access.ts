@@ -1,10 +1,8 @@
 import { isPublicPath, type LoggedInUser, type Role, type UserType } from '@vayu/domain';
 import { matchPath } from 'react-router';
+import { LOGIN_PATH, ROOT_PATH, UNAUTHORISED_PATH } from './paths';
 
-export const ROOT_PATH = '/';
-export const LOGIN_PATH = '/login';
-export const HOME_PATH = '/home';
-export const UNAUTHORISED_PATH = '/unauthorised';
+export { HOME_PATH, LOGIN_PATH, ROOT_PATH, UNAUTHORISED_PATH } from './paths';
 
 /**
  * Who may open a route. Without an access setting any signed-in user may

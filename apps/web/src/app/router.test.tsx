@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { lazy } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { authKeys } from '../features/auth/api/auth-keys';
 import { buildUser, createApiMock, errorResponse, jsonResponse } from '../test/fixtures';
-import { renderRoutes } from '../test/render';
+import { createTestQueryClient, renderRoutes } from '../test/render';
 import { buildRouteObjects } from './router';
 import { APP_ROUTES } from './routes';
-import { getStoredUser, setStoredUser, STORAGE_KEYS } from './session';
+import { clearLocalStorage, getStoredUser, setStoredUser, STORAGE_KEYS } from './session';
 
 const summary = { tenants: { total: 12, enabled: 9, disabled: 3 }, partners: 4, users: 31 };
 const siteUser = buildUser();
@@ -107,6 +108,43 @@ describe('routing and guards', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in to Vayu' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(window.localStorage.length).toBe(0);
+  });
+
+  it('keeps a corrupt stored user signed out when the console was handed the user at sign-in', async () => {
+    // Signing in on the start-up sign-in page hands the user to the console's cache;
+    // the stored user is then spoilt before the console has drawn.
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(authKeys.loggedInUser(), siteUser);
+    window.localStorage.setItem(STORAGE_KEYS.user, '{not json');
+    window.localStorage.setItem(STORAGE_KEYS.appModule, 'energy');
+    const api = mockApi({ 'GET /api/users/loggedin': () => jsonResponse(siteUser) });
+    const { router } = renderRoutes(buildRouteObjects(), { route: '/home', queryClient });
+
+    expect(await screen.findByRole('heading', { name: 'Sign in to Vayu' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(window.localStorage.length).toBe(0);
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('does not store the user an answer brings after the session has ended', async () => {
+    setStoredUser(siteUser);
+    let answer: (response: Response) => void = () => undefined;
+    const api = mockApi({
+      'GET /api/users/loggedin': () => new Promise<Response>((resolve) => (answer = resolve)),
+      'GET /api/home/summary': () => jsonResponse(summary),
+    });
+    const { router, queryClient } = renderApp('/home');
+    await waitFor(() => expect(api.calls.some((call) => call.url === '/api/users/loggedin')).toBe(true));
+
+    // Signed out in another tab while the refresh was on its way.
+    clearLocalStorage();
+    answer(jsonResponse(siteUser));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in to Vayu' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    // The answer has been received and handled.
+    await waitFor(() => expect(queryClient.getQueryData(authKeys.loggedInUser())).toEqual(siteUser));
+    expect(getStoredUser()).toBeNull();
   });
 
   it('goes to /login and forgets the user when any call answers 401', async () => {

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { getRootRedirect, type LoggedInUser } from '@vayu/domain';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { en } from '../i18n/locales/en';
@@ -12,10 +13,27 @@ export type NavLabelKey =
 /** Header menus that gather several links. */
 export type NavGroup = 'masters';
 
+/** A screen loaded on first visit (one chunk per page). */
+export type PageComponent = LazyExoticComponent<ComponentType> & {
+  /** Starts loading the screen's code before it is drawn. */
+  load?: () => Promise<unknown>;
+  /**
+   * The screen's first drawing waits for this too (its first data, asked for
+   * while the code loads), so it appears whole rather than with placeholders
+   * that its data then moves.
+   */
+  drawAfter?: (ready: Promise<unknown>) => void;
+};
+
 /** One row of the route table. */
 export interface AppRoute extends RouteRule {
   /** The screen, loaded on first visit (one chunk per page). */
-  Page?: LazyExoticComponent<ComponentType>;
+  Page?: PageComponent;
+  /**
+   * Asks for the screen's first data when the console starts at this route, while
+   * the screen's code loads (the screen finds it in the query cache).
+   */
+  prefetch?: (queryClient: QueryClient, url: URL) => Promise<void>;
   /**
    * Shown as a header link to users who may open it (and, when given, are of
    * one of `userTypes`). Links of a `group` share one header menu.
@@ -23,8 +41,20 @@ export interface AppRoute extends RouteRule {
   nav?: { labelKey: NavLabelKey; userTypes?: readonly LoggedInUser['userType'][]; group?: NavGroup };
 }
 
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(async () => ({ default: pick(await load()) }));
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): PageComponent {
+  let ready: Promise<unknown> = Promise.resolve();
+  return Object.assign(
+    lazy(async () => {
+      const [module] = await Promise.all([load(), ready.catch(() => undefined)]);
+      return { default: pick(module) };
+    }),
+    {
+      load,
+      drawAfter: (next: Promise<unknown>) => {
+        ready = next;
+      },
+    },
+  );
 }
 
 const LoginPage = page(
@@ -173,6 +203,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/tenants',
     access: { userTypes: ['site', 'partner', 'corporate', 'statutory'] },
     Page: TenantList,
+    prefetch: async (queryClient, url) =>
+      (await import('../features/tenants/prefetch-tenant-list')).prefetchTenantList(queryClient, url),
     nav: { labelKey: 'tenants.navLabel' },
   },
   {

@@ -1,17 +1,23 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language, type TotalKind } from '@vayu/domain';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en, type Translations } from './locales/en';
+import type { Translations } from './locales/en';
+import { enCore } from './locales/en-core';
 
 /**
- * English is built in; the other dictionaries are loaded when their language is
+ * The texts of the frame every page shares are built in, in English; the
+ * console adds the English texts of its areas when it starts
+ * (`addDictionary`). The other dictionaries are loaded when their language is
  * chosen (or remembered in the `lang` cookie), so a visitor downloads only the
  * texts of one language.
  */
 const DICTIONARIES: Record<Language, () => Promise<Translations>> = {
-  en: async () => en,
+  en: async () => (await import('./locales/en')).en,
   hi: async () => (await import('./locales/hi')).hi,
 };
+
+/** Languages whose whole dictionary is here. */
+const complete = new Set<Language>();
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
@@ -36,7 +42,7 @@ function writeLanguageCookie(language: Language) {
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
+  resources: { en: { translation: enCore } },
   // The remembered language is applied by loadInitialLanguage, once its texts are here.
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
@@ -57,11 +63,16 @@ export function getCurrentLanguage(): Language {
   return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
 }
 
+/** Adds the whole dictionary of a language (texts already there are kept as they are). */
+export function addDictionary(language: Language, texts: Translations): void {
+  if (complete.has(language)) return;
+  i18n.addResourceBundle(language, 'translation', texts, true, false);
+  complete.add(language);
+}
+
 /** Loads the texts of a language (once) and shows the console in it. */
 async function showLanguage(language: Language): Promise<void> {
-  if (!i18n.hasResourceBundle(language, 'translation')) {
-    i18n.addResourceBundle(language, 'translation', await DICTIONARIES[language]());
-  }
+  if (!complete.has(language)) addDictionary(language, await DICTIONARIES[language]());
   await i18n.changeLanguage(language);
 }
 

@@ -23,9 +23,14 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
   return { ...result, user, queryClient };
 }
 
-/** Renders routes with a data router (needed for the app layout) starting at `route`. */
-export function renderRoutes(routes: RouteObject[], { route = '/' }: { route?: string } = {}) {
-  const queryClient = createTestQueryClient();
+/**
+ * Renders routes with a data router (needed for the app layout) starting at
+ * `route`; `queryClient` may come with data already, as the console's does after signing in.
+ */
+export function renderRoutes(
+  routes: RouteObject[],
+  { route = '/', queryClient = createTestQueryClient() }: { route?: string; queryClient?: QueryClient } = {},
+) {
   const user = userEvent.setup();
   const router = createMemoryRouter(routes, { initialEntries: [route] });
   const result = render(

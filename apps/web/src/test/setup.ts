@@ -1,11 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { i18n } from '../i18n';
+import { addDictionary, i18n } from '../i18n';
+import { en } from '../i18n/locales/en';
 import { hi } from '../i18n/locales/hi';
 
-// The console loads Hindi when it is chosen; tests that word things in Hindi switch synchronously.
-i18n.addResourceBundle('hi', 'translation', hi, true, true);
+// The console adds the English texts of its areas when it starts, and loads Hindi when it is
+// chosen; tests have both from the start, so that those wording things in Hindi switch synchronously.
+addDictionary('en', en);
+addDictionary('hi', hi);
 
 // Mantine reads media queries and observes element sizes; jsdom has neither.
 Object.defineProperty(window, 'matchMedia', {

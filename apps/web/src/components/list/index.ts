@@ -1,6 +1,7 @@
 export { ConfirmDeleteButton, type ConfirmDeleteButtonProps } from './confirm-delete-button';
 export {
   parseListQuery,
+  readListQuery,
   useListState,
   writeListQuery,
   type ListState,

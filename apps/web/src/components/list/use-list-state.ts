@@ -45,6 +45,22 @@ export function parseListQuery<S extends z.ZodObject>(schema: S, raw: Record<str
   return schema.parse({});
 }
 
+/**
+ * The query a list's URL asks for, as `useListState` reads it: the URL's values
+ * (under their URL names) checked by the schema, with the fixed values. Lets a
+ * screen's data be fetched before the screen is drawn.
+ */
+export function readListQuery<S extends z.ZodObject>(
+  schema: S,
+  search: string,
+  options: ListStateOptions<S> = {},
+): Values<S> {
+  const { fixed, urlNames } = options;
+  const urlName = (key: string) => (urlNames as Record<string, string> | undefined)?.[key] ?? key;
+  const keys = Object.keys(schema.shape).filter((key) => !fixed || !(key in fixed));
+  return parseListQuery(schema, { ...readRaw(new URLSearchParams(search), keys, urlName), ...fixed });
+}
+
 /** The next URL: changed fields written (defaults and empty values left out), page 1 unless a page is given. */
 export function writeListQuery<S extends z.ZodObject>(
   schema: S,
@@ -89,8 +105,8 @@ export function useListState<S extends z.ZodObject>(
   );
   const search = params.toString();
   const query = useMemo(
-    () => parseListQuery(schema, { ...readRaw(new URLSearchParams(search), keys, urlName), ...fixed }),
-    [schema, search, keys, urlName, fixed],
+    () => readListQuery(schema, search, { fixed, urlNames }),
+    [schema, search, fixed, urlNames],
   );
   const isFiltered = keys.some((key) => key !== 'page' && params.get(urlName(key)) !== null);
 

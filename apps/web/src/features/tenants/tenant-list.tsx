@@ -15,13 +15,12 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
-  PAGE_SIZES,
   tenantListQuerySchema,
   type TenantListItem,
   type TenantListQuery,
   type TotalKind,
 } from '@vayu/domain';
-import { useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionUser } from '../../app/session';
@@ -33,6 +32,7 @@ import { AccountStatusBadge } from '../accounts';
 import { usePartnerOptions } from './api/get-lookups';
 import { useTenants } from './api/get-tenants';
 import { stateName } from './tenant-constants';
+import { TENANT_LIST_OPTIONS as LIST_OPTIONS, TENANT_PAGE_SIZE as PAGE_SIZE } from './tenant-list-query';
 import { TenantsMigratePartnerDialog } from './tenants-migrate-partner-dialog';
 import { TenantsSubscriptionDialog } from './tenants-subscription-dialog';
 import { useTenantStatusToggle } from './use-tenant-status-toggle';
@@ -40,12 +40,6 @@ import { WorkingStatusText } from './working-status-text';
 import { UrlSearchInput } from '../../components/url-search-input';
 
 const ALL = 'all';
-const PAGE_SIZE = PAGE_SIZES.tenants;
-/** The list shows industries only, a fixed page size; the URL names the remote check filter `remote`. */
-const LIST_OPTIONS = {
-  fixed: { pageSize: PAGE_SIZE, type: 'tenant' as const },
-  urlNames: { remoteCalibration: 'remote' },
-};
 type TenantListChange = ListStateChange<typeof tenantListQuerySchema>;
 type StatusFilter = TenantListQuery['status'];
 
@@ -67,6 +61,12 @@ export function TenantList() {
   const tenants = useTenants(filters);
   const { toggle, pendingIds } = useTenantStatusToggle();
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  // Stable, so the table is drawn again only when what it shows changes.
+  const onToggle = useCallback((tenant: TenantListItem) => void toggle(tenant), [toggle]);
+  const onOpen = useCallback(
+    (kind: 'subscription' | 'migrate', tenant: TenantListItem) => setDialog({ kind, tenant }),
+    [],
+  );
   useDocumentTitle(`${t('tenants.list.title')} · ${t('common.appName')}`);
 
   const { change, setPage } = list;
@@ -117,8 +117,8 @@ export function TenantList() {
             canMigrate={isSite}
             canSeeSubscription={isSite || user?.userType === 'partner'}
             pendingIds={pendingIds}
-            onToggle={(tenant) => void toggle(tenant)}
-            onOpen={(kind, tenant) => setDialog({ kind, tenant })}
+            onToggle={onToggle}
+            onOpen={onOpen}
           />
           {data && (
             <Pagination
@@ -152,7 +152,17 @@ interface TenantFiltersProps {
   onClear: () => void;
 }
 
-function TenantFilters({ filters, showPartner, hasFilters, onChange, onClear }: TenantFiltersProps) {
+/**
+ * Drawn again only when its own props or the partner choices change, not with
+ * every answer of the list: each draw of a select positions its list of choices.
+ */
+const TenantFilters = memo(function TenantFilters({
+  filters,
+  showPartner,
+  hasFilters,
+  onChange,
+  onClear,
+}: TenantFiltersProps) {
   const { t } = useTranslation();
   const partners = usePartnerOptions(showPartner);
   const partnerData = [
@@ -229,7 +239,7 @@ function TenantFilters({ filters, showPartner, hasFilters, onChange, onClear }: 
       </Group>
     </Paper>
   );
-}
+});
 
 interface TenantTableProps {
   page: { items: TenantListItem[]; page: number; total: number; totalKind: TotalKind } | undefined;
@@ -242,7 +252,8 @@ interface TenantTableProps {
   onOpen: (kind: 'subscription' | 'migrate', tenant: TenantListItem) => void;
 }
 
-function TenantTable({
+/** Drawn again only when its props change, not with every answer of the other queries of the screen. */
+const TenantTable = memo(function TenantTable({
   page,
   isRefreshing,
   canToggle,
@@ -359,4 +370,4 @@ function TenantTable({
       skeletonRows={PAGE_SIZE}
     />
   );
-}
+});

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { usersEndpoints, type LoggedInUser } from '@vayu/domain';
-import { useEffect } from 'react';
 import { callEndpoint } from '../../../app/api-client';
-import { setStoredUser } from '../../../app/session';
+import { getStoredUser, setStoredUser } from '../../../app/session';
 import { authKeys } from './auth-keys';
 
 /** The signed-in user; 401 when the session has ended. */
@@ -10,21 +9,34 @@ export function getLoggedInUser(signal?: AbortSignal): Promise<LoggedInUser> {
   return callEndpoint(usersEndpoints.getLoggedInUser, { signal });
 }
 
+/**
+ * Stores the server's answer over the session this tab holds, and only over
+ * that: a session ended meanwhile (sign-out, a 401, a corrupt stored user,
+ * another tab) or now held by another user is left as it is. An answer never
+ * signs anyone back in.
+ */
+function refreshStoredUser(user: LoggedInUser): void {
+  if (getStoredUser()?.id === user.id) setStoredUser(user);
+}
+
 export const loggedInUserQueryOptions = () =>
   queryOptions({
     queryKey: authKeys.loggedInUser(),
-    queryFn: ({ signal }) => getLoggedInUser(signal),
+    queryFn: async ({ signal }) => {
+      const user = await getLoggedInUser(signal);
+      refreshStoredUser(user);
+      return user;
+    },
     staleTime: Infinity,
   });
 
 /**
  * Refreshes the stored user from the server once per app load, so changes to
  * the user or account show without signing in again. A 401 is handled by the
- * API client (session cleared, back to /login).
+ * API client (session cleared, back to /login). Only the server's answer is
+ * stored: the user the cache was given at sign-in (already stored then) is
+ * never written again, so a session cleared since stays cleared.
  */
 export function useLoggedInUserRefresh(isSignedIn: boolean): void {
-  const { data } = useQuery({ ...loggedInUserQueryOptions(), enabled: isSignedIn });
-  useEffect(() => {
-    if (data) setStoredUser(data);
-  }, [data]);
+  useQuery({ ...loggedInUserQueryOptions(), enabled: isSignedIn });
 }

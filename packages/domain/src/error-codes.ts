@@ -1,0 +1,92 @@
+/* The closed lists of error codes, free of schemas: a client that only decides by code imports no schema library. */
+
+/**
+ * Every error the API answers with has one of these codes, and each code has
+ * one HTTP status. Clients choose behaviour and wording by code: the message
+ * is for people reading the raw answer (the spec's texts, in English) and is
+ * never compared or parsed. Add a code here when a client must tell a case
+ * apart; reuse a generic one (`BUSINESS_RULE`) when none needs to.
+ */
+export const API_ERRORS = {
+  // 400: the request itself is wrong
+  VALIDATION_FAILED: 400,
+  /** A password link (activation, reset) that is unknown, used or expired. */
+  PASSWORD_LINK_INVALID: 400,
+  // 401
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  // 403
+  FORBIDDEN: 403,
+  CSRF_REJECTED: 403,
+  USER_DISABLED: 403,
+  ACCOUNT_DISABLED: 403,
+  // 404
+  NOT_FOUND: 404,
+  // 409: the request conflicts with what is stored
+  STALE_VERSION: 409,
+  PARAMETER_EXISTS: 409,
+  PARAMETER_IN_USE: 409,
+  DERIVED_PARAMETER_IN_USE: 409,
+  METRIC_EXISTS: 409,
+  METRIC_IN_USE: 409,
+  EMAIL_EXISTS: 409,
+  CATEGORY_EXISTS: 409,
+  MASTER_CATEGORY_EXISTS: 409,
+  CORPORATE_EXISTS: 409,
+  DIAGNOSTIC_MODEL_TAKEN: 409,
+  DIAGNOSTIC_TENANT_TAKEN: 409,
+  // 413, 415
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  // 422: well-formed, but a business rule refuses it
+  BUSINESS_RULE: 422,
+  USER_LIMIT_EXHAUSTED: 422,
+  SELF_DISABLE: 422,
+  PRIMARY_USER_INVALID: 422,
+  ALREADY_ACTIVATED: 422,
+  PARTNER_CHANGE_REFUSED: 422,
+  PLATFORM_ACCOUNT_LOCKED: 422,
+  NO_RECIPIENTS: 422,
+  // 429
+  RATE_LIMITED: 429,
+  // 500, 503
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const satisfies Record<string, number>;
+
+/** A code the API sends. */
+export type ApiErrorCode = keyof typeof API_ERRORS;
+export const API_ERROR_CODES = Object.keys(API_ERRORS) as ApiErrorCode[];
+
+/** Codes the web client raises itself when a call fails before or after the API answered. */
+export const CLIENT_ERROR_CODES = ['NETWORK_ERROR', 'HTTP_ERROR', 'INVALID_RESPONSE'] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+
+export type ErrorCode = ApiErrorCode | ClientErrorCode;
+export const ERROR_CODES: readonly ErrorCode[] = [...API_ERROR_CODES, ...CLIENT_ERROR_CODES];
+
+export function statusOfError(code: ApiErrorCode): number {
+  return API_ERRORS[code];
+}
+
+export function isApiErrorCode(value: unknown): value is ApiErrorCode {
+  return typeof value === 'string' && Object.hasOwn(API_ERRORS, value);
+}
+
+/**
+ * What is wrong with one field. `code` says which rule failed
+ * (`FIELD_REQUIRED`, `FIELD_INVALID`, `FIELD_TAKEN`, ...) so a form can word it
+ * in the user's language; `message` is the English text.
+ */
+export const FIELD_ERROR_CODES = [
+  'FIELD_REQUIRED',
+  'FIELD_INVALID',
+  'FIELD_TOO_SHORT',
+  'FIELD_TOO_LONG',
+  'FIELD_TOO_SMALL',
+  'FIELD_TOO_LARGE',
+  'FIELD_TAKEN',
+  'FIELD_UNKNOWN',
+  'FIELD_RULE',
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
