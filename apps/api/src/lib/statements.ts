@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
 
 /**
@@ -24,6 +26,19 @@ export const placeholder: Bind = <T>(name: string) => sql.placeholder(name) as u
 
 interface Preparable<R> {
   prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R> };
+  toSQL(): { sql: string };
+}
+
+/**
+ * The name of a named statement: PostgreSQL parses it once per pooled
+ * connection and, after a few runs, keeps one plan for all values. For lookups
+ * by key, whose best plan does not depend on the values: planning a statement
+ * with a few joins costs more than running it. Named after a hash of its text,
+ * so one text is one statement on a connection, however many shapes or users
+ * share it.
+ */
+function statementName(text: string): string {
+  return `vayu_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
 }
 
 type Prepared = { execute(values?: Record<string, unknown>): Promise<unknown> };
@@ -42,6 +57,7 @@ export function runPrepared<R>(
   shape: string,
   build: () => Preparable<R>,
   values: Record<string, unknown>,
+  options: { plan: 'per run' | 'kept' } = { plan: 'per run' },
 ): Promise<R> {
   let cache = caches.get(exec);
   if (!cache) {
@@ -52,8 +68,11 @@ export function runPrepared<R>(
   if (prepared) {
     cache.delete(shape);
   } else {
-    // No name: PostgreSQL gets an unnamed statement each time and plans it for the values given.
-    prepared = build().prepare(undefined as unknown as string) as Prepared;
+    const query = build();
+    // Unnamed, PostgreSQL plans the statement for the values of each run; named, it may keep a plan.
+    const name =
+      options.plan === 'kept' ? statementName(query.toSQL().sql) : (undefined as unknown as string);
+    prepared = query.prepare(name) as Prepared;
   }
   cache.set(shape, prepared);
   if (cache.size > ENTRIES) {
@@ -61,4 +80,17 @@ export function runPrepared<R>(
     if (oldest !== undefined) cache.delete(oldest);
   }
   return prepared.execute(values) as Promise<R>;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a statement written in SQL (a data-modifying `WITH`, say) as a named
+ * statement (see `statementName`), and answers its rows.
+ */
+export async function runNamed<R>(exec: Executor, statement: SQL): Promise<R[]> {
+  const query = dialect.sqlToQuery(statement);
+  const prepared = exec._.session.prepareQuery(query, undefined, statementName(query.sql), false);
+  const result = (await prepared.execute()) as { rows: R[] };
+  return result.rows;
 }

@@ -13,7 +13,7 @@ import {
 import { accountsWhere, type DataScope } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { readPage } from '../../lib/paging.js';
-import { type Bind, inline, placeholder, runPrepared } from '../../lib/statements.js';
+import { type Bind, inline, placeholder, runNamed, runPrepared } from '../../lib/statements.js';
 import { accounts, corporates, industryCategories, tenantPermissions, users } from '../../db/schema/index.js';
 
 const partner = alias(accounts, 'partner');
@@ -237,7 +237,15 @@ export async function setWorkingStatusRecorded(
   audit: (source: SQL, before: SQL) => SQL,
 ): Promise<WorkingStatusChange | undefined> {
   const column = (c: { name: string }) => sql.identifier(c.name);
-  const result = await exec.execute(sql`
+  // A named statement: one plan kept per connection (lib/statements.ts).
+  const [row] = await runNamed<{
+    id: number;
+    type: AccountType;
+    partner_id: number | null;
+    changed: boolean;
+  }>(
+    exec,
+    sql`
     with target as (
       select ${accounts.id} as id, ${accounts.type} as type, ${accounts.partnerId} as partner_id,
         ${accounts.workingStatus} as before
@@ -255,12 +263,8 @@ export async function setWorkingStatusRecorded(
     ), recorded as (
       ${audit(sql`changed`, sql`changed.before`)}
     )
-    select id, type, partner_id, exists (select 1 from changed) as changed from target`);
-  const [row] = (
-    result as unknown as {
-      rows: { id: number; type: AccountType; partner_id: number | null; changed: boolean }[];
-    }
-  ).rows;
+    select id, type, partner_id, exists (select 1 from changed) as changed from target`,
+  );
   return row && { id: row.id, type: row.type, partnerId: row.partner_id, changed: row.changed };
 }
 
@@ -277,12 +281,13 @@ export async function findTenantDetail(
   scope: DataScope,
   id: number,
 ): Promise<TenantDetail | undefined> {
-  // Built once per scope and run with the id (lib/statements.ts).
+  // Built once per scope and run with the id, as a named statement with a kept plan (lib/statements.ts).
   const [row] = await runPrepared(
     exec,
     `tenant detail ${JSON.stringify(scope)}`,
     () => tenantDetailQuery(exec, scope, placeholder('id', id)),
     { id },
+    { plan: 'kept' },
   );
   if (!row) return undefined;
   return toTenantDetail(row);
