@@ -41,6 +41,21 @@ export function createAuthService({
   config: Pick<Config, 'loginWindowMs' | 'loginMaxFailures' | 'sessionTtlMs' | 'sessionCacheMs'>;
 }) {
   const cache = createSessionCache<LiveSession>(config.sessionCacheMs);
+  /** Session lookups under way, by token hash, with the cache's forget mark when each began. */
+  const lookups = new Map<string, { mark: number; lookup: Promise<LiveSession | null> }>();
+
+  async function lookUpSession(tokenHash: string, mark: number): Promise<LiveSession | null> {
+    const now = new Date();
+    let session = await findLiveSession(db, tokenHash, now, SESSION_SCOPE);
+    if (!session) return null;
+    if (session.expiresAt.getTime() - now.getTime() < config.sessionTtlMs / 2) {
+      const expiresAt = new Date(now.getTime() + config.sessionTtlMs);
+      await extendSession(db, session.sessionId, expiresAt);
+      session = { ...session, expiresAt };
+    }
+    cache.set(tokenHash, session, mark, Date.now());
+    return session;
+  }
 
   async function assertNotRateLimited(keys: string[], limits: number[]) {
     const windowStart = new Date(Date.now() - config.loginWindowMs);
@@ -127,19 +142,18 @@ export function createAuthService({
      */
     async resolveSession(token: string) {
       const tokenHash = hashToken(token);
-      const now = new Date();
-      const cached = cache.get(tokenHash, now.getTime());
+      const cached = cache.get(tokenHash, Date.now());
       if (cached) return cached;
       const mark = cache.mark();
-      let session = await findLiveSession(db, tokenHash, now, SESSION_SCOPE);
-      if (!session) return null;
-      if (session.expiresAt.getTime() - now.getTime() < config.sessionTtlMs / 2) {
-        const expiresAt = new Date(now.getTime() + config.sessionTtlMs);
-        await extendSession(db, session.sessionId, expiresAt);
-        session = { ...session, expiresAt };
-      }
-      cache.set(tokenHash, session, mark, Date.now());
-      return session;
+      // Requests that come together with one token (a page's calls, a client's burst as its
+      // cached session runs out) share one lookup, unless a session was forgotten since it began.
+      const running = lookups.get(tokenHash);
+      if (running && running.mark === mark) return running.lookup;
+      const lookup = lookUpSession(tokenHash, mark).finally(() => {
+        if (lookups.get(tokenHash)?.lookup === lookup) lookups.delete(tokenHash);
+      });
+      if (config.sessionCacheMs > 0) lookups.set(tokenHash, { mark, lookup });
+      return lookup;
     },
 
     async logout(token: string | undefined) {
