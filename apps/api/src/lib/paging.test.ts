@@ -133,6 +133,34 @@ describe('readPage on a short list asked again', () => {
   });
 });
 
+describe('readPage asked for one list by many at once', () => {
+  it('counts it once for all of them', async () => {
+    const partnerId = await partnerWithTenants(7);
+    const ofPartner = eq(accounts.partnerId, partnerId);
+    let counts = 0;
+    const query = {
+      rows: (limit: number, offset: number) =>
+        t.db
+          .select({ id: accounts.id })
+          .from(accounts)
+          .where(ofPartner)
+          .orderBy(accounts.id)
+          .limit(limit)
+          .offset(offset),
+      matches: () => {
+        counts++;
+        return t.db.select({ id: accounts.id }).from(accounts).where(ofPartner).$dynamic();
+      },
+      countKey: ['list asked at once', partnerId],
+    };
+    const pages = await Promise.all(
+      Array.from({ length: 6 }, () => readPage(t.db, { page: 1, pageSize: 3 }, query)),
+    );
+    for (const page of pages) expect(page).toMatchObject({ total: 7, totalKind: 'exact', pageCount: 3 });
+    expect(counts).toBe(1);
+  });
+});
+
 describe('readPage on a long list', () => {
   afterEach(() => {
     vi.restoreAllMocks();

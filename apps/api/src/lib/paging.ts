@@ -73,6 +73,8 @@ interface EstimateCache {
   entries: Map<string, Estimate>;
   /** The key of the count now running, if one is. */
   running: string | undefined;
+  /** Counts up to the bound under way, by key: requests for one list that come together share one. */
+  bounded: Map<string, Promise<number>>;
 }
 
 const caches = new WeakMap<object, EstimateCache>();
@@ -80,7 +82,7 @@ const caches = new WeakMap<object, EstimateCache>();
 function cacheOf(exec: Executor): EstimateCache {
   let cache = caches.get(exec);
   if (!cache) {
-    cache = { entries: new Map(), running: undefined };
+    cache = { entries: new Map(), running: undefined, bounded: new Map() };
     caches.set(exec, cache);
   }
   return cache;
@@ -180,7 +182,13 @@ export async function readPage<T>(
     return answer(small.total, 'exact');
   }
   if (known <= COUNT_LIMIT) {
-    const counted = await bounded(COUNT_LIMIT + 1);
+    const cache = cacheOf(exec);
+    let counting = cache.bounded.get(key);
+    if (!counting) {
+      counting = bounded(COUNT_LIMIT + 1).finally(() => cache.bounded.delete(key));
+      cache.bounded.set(key, counting);
+    }
+    const counted = await counting;
     if (counted <= COUNT_LIMIT) {
       remember(cacheOf(exec), key, counted);
       return answer(counted, 'exact');
