@@ -12,7 +12,7 @@ import type {
 import { type DataScope, tenantRowsWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { readPage } from '../../lib/paging.js';
-import { type Bind, inline, placeholder, runPrepared } from '../../lib/statements.js';
+import { type Bind, inline, placeholder, runPrepared, runPreparedRows } from '../../lib/statements.js';
 import { accounts, auditLogs } from '../../db/schema/index.js';
 
 /** An instant range: from (included) to (excluded). */
@@ -42,6 +42,30 @@ const auditRowColumns = {
   action: auditLogs.action,
   requestId: auditLogs.requestId,
   ip: auditLogs.ip,
+};
+
+/**
+ * The columns of a list row named and shaped as the answer's fields
+ * (`AuditLogRow`), read as they come (`runPreparedRows`): the id as a number
+ * (bigint is read as text), the time as ISO 8601 in UTC, as `toISOString`
+ * writes it.
+ */
+const auditAnswerColumns = {
+  id: sql<number>`${auditLogs.id}::float8`.as('id'),
+  createdAt:
+    sql<string>`to_char(${auditLogs.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
+      'createdAt',
+    ),
+  actorUserId: sql<number | null>`${auditLogs.actorUserId}`.as('actorUserId'),
+  actorUserName: sql<string | null>`${auditLogs.actorUserName}`.as('actorUserName'),
+  tenantId: sql<number | null>`${auditLogs.tenantId}`.as('tenantId'),
+  tenantName: sql<string | null>`${accounts.name}`.as('tenantName'),
+  actingTenantId: sql<number | null>`${auditLogs.actingTenantId}`.as('actingTenantId'),
+  entity: sql<AuditEntity>`${auditLogs.entity}`.as('entity'),
+  entityId: sql<string | null>`${auditLogs.entityId}`.as('entityId'),
+  action: sql<AuditAction>`${auditLogs.action}`.as('action'),
+  requestId: sql<string | null>`${auditLogs.requestId}`.as('requestId'),
+  ip: sql<string | null>`${auditLogs.ip}`.as('ip'),
 };
 
 type AuditRowRecord = {
@@ -132,11 +156,7 @@ function pageRowsQuery(
   withValues: boolean,
   bind: Bind = inline,
 ) {
-  const ids = matchingIds(exec, list)
-    .orderBy(...list.orderBy)
-    .limit(bind('limit', page.limit))
-    .offset(bind('offset', page.offset))
-    .as('page_ids');
+  const ids = pageIds(exec, list, page, bind);
   return exec
     .select(
       withValues
@@ -149,6 +169,31 @@ function pageRowsQuery(
     .orderBy(...list.orderBy);
 }
 
+/** The same page with its columns named and shaped as the answer's rows (`auditAnswerColumns`). */
+function pageAnswerQuery(
+  exec: Executor,
+  list: AuditList,
+  page: { limit: number; offset: number },
+  bind: Bind,
+) {
+  const ids = pageIds(exec, list, page, bind);
+  return exec
+    .select(auditAnswerColumns)
+    .from(ids)
+    .innerJoin(auditLogs, eq(auditLogs.id, ids.id))
+    .leftJoin(accounts, eq(accounts.id, auditLogs.tenantId))
+    .orderBy(...list.orderBy);
+}
+
+/** The ids of one page, walking the list's index and stopping after the page. */
+function pageIds(exec: Executor, list: AuditList, page: { limit: number; offset: number }, bind: Bind) {
+  return matchingIds(exec, list)
+    .orderBy(...list.orderBy)
+    .limit(bind('limit', page.limit))
+    .offset(bind('offset', page.offset))
+    .as('page_ids');
+}
+
 /** One page of the trail with its total (`readPage`): the page as above, a bounded count joining nothing. */
 function findPage<T>(
   exec: Executor,
@@ -157,48 +202,58 @@ function findPage<T>(
   map: (row: AuditRowRecord & { oldValue?: unknown; newValue?: unknown }) => T,
   withValues = false,
 ): Promise<Page<T>> {
-  const prepared = list.prepared;
+  return readPage(exec, request, {
+    rows: async (limit, offset) => (await pageRowsQuery(exec, list, { limit, offset }, withValues)).map(map),
+    matches: () => matchingIds(exec, list),
+    countKey: list.countKey,
+  });
+}
+
+/**
+ * One page of a list whose statements are kept by shape (lib/statements.ts),
+ * its rows read as the answer's rows (`auditAnswerColumns`).
+ */
+function findKeptPage(
+  exec: Executor,
+  list: AuditList,
+  prepared: NonNullable<AuditList['prepared']>,
+  request: { page: number; pageSize: number },
+): Promise<Page<AuditLogRow>> {
   // The values the placeholders of a kept statement stand for.
-  const valuesOf = (statement: { list: (bind: Bind) => AuditList }, extra: Record<string, unknown>) => {
+  const valuesOf = (extra: Record<string, unknown>) => {
     const values: Record<string, unknown> = { ...extra };
-    statement.list((name, value) => {
+    prepared.list((name, value) => {
       values[name] = value instanceof Date ? value.toISOString() : value;
       return value;
     });
     return values;
   };
   return readPage(exec, request, {
-    rows: async (limit, offset) => {
-      if (!prepared) return (await pageRowsQuery(exec, list, { limit, offset }, withValues)).map(map);
-      // The statement is built once per shape and run with this page's values.
-      const rows = await runPrepared(
+    rows: (limit, offset) =>
+      runPreparedRows<AuditLogRow>(
         exec,
         prepared.shape,
-        () => pageRowsQuery(exec, prepared.list(placeholder), { limit, offset }, withValues, placeholder),
-        valuesOf(prepared, { limit, offset }),
-      );
-      return rows.map(map);
-    },
+        () => pageAnswerQuery(exec, prepared.list(placeholder), { limit, offset }, placeholder),
+        valuesOf({ limit, offset }),
+      ),
     matches: () => matchingIds(exec, list),
     countKey: list.countKey,
-    countUpTo: prepared
-      ? async (limit) => {
-          const [row] = await runPrepared(
-            exec,
-            `${prepared.shape} count`,
-            () =>
-              exec
-                .select({ n: count() })
-                .from(
-                  matchingIds(exec, prepared.list(placeholder))
-                    .limit(sql.placeholder('countLimit'))
-                    .as('matches'),
-                ),
-            valuesOf(prepared, { countLimit: limit }),
-          );
-          return Number(row?.n ?? 0);
-        }
-      : undefined,
+    countUpTo: async (limit) => {
+      const [row] = await runPrepared(
+        exec,
+        `${prepared.shape} count`,
+        () =>
+          exec
+            .select({ n: count() })
+            .from(
+              matchingIds(exec, prepared.list(placeholder))
+                .limit(sql.placeholder('countLimit'))
+                .as('matches'),
+            ),
+        valuesOf({ countLimit: limit }),
+      );
+      return Number(row?.n ?? 0);
+    },
   });
 }
 
@@ -246,7 +301,7 @@ export function auditLogsPageQuery(
   request: AuditLogListRequest,
   page: { limit: number; offset: number },
 ) {
-  return pageRowsQuery(exec, auditLogList(request), page, false);
+  return pageAnswerQuery(exec, auditLogList(request), page, inline);
 }
 
 /** A page of `/auditLog` with its total. */
@@ -254,7 +309,10 @@ export function findAuditLogsPage(
   exec: Executor,
   request: AuditLogListRequest & { page: number; pageSize: number },
 ) {
-  return findPage(exec, auditLogList(request), request, toAuditLogRow);
+  const list = auditLogList(request);
+  return list.prepared
+    ? findKeptPage(exec, list, list.prepared, request)
+    : findPage(exec, list, request, toAuditLogRow);
 }
 
 export async function findAuditLogDetail(

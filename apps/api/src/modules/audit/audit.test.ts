@@ -57,6 +57,10 @@ describe('GET /api/auditLogs', () => {
     expect(page.items[0].requestId).toBeTruthy();
     expect(page.items[0].ip).toBeTruthy();
     expect(Date.parse(page.items[0].createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    // The id is a number and the time is the stored instant as toISOString writes it (milliseconds, UTC).
+    const [stored] = await auditRowsFor(t.db, 'user', String(member.user.id));
+    expect(page.items[0].id).toBe(stored!.id);
+    expect(page.items[0].createdAt).toBe(stored!.createdAt.toISOString());
   });
 
   it('shows the last 7 calendar days (India) by default and any range asked for', async () => {
