@@ -98,6 +98,13 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A young generation of 64 MB a half: with 50 requests in flight, objects of a
+ * request live across several of the default's scavenges and are promoted,
+ * and the old generation's collections then show in the slowest requests.
+ */
+export const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=64'];
+
 interface Started {
   child: ChildProcess;
   port: number;
@@ -111,7 +118,8 @@ async function startProcess(
   ready: (port: number) => Promise<boolean>,
 ): Promise<Started> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // Both servers run with the Node flags the console runs with in production (docs/operations.md).
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, '--import', 'tsx', entry], {
     cwd: apiDir,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
