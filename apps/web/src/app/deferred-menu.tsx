@@ -1,4 +1,12 @@
-import { cloneElement, useEffect, useId, useState, type ComponentType, type ReactElement } from 'react';
+import {
+  cloneElement,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactElement,
+} from 'react';
 import type * as SwitchMenuBodies from './switch-menu-bodies';
 
 /** What a deferred menu's body draws: the menu (with this id) around the given button. */
@@ -52,6 +60,9 @@ export function DeferredMenu({ target, menu }: DeferredMenuProps) {
   // What happened to the button while the menu loaded: pressed, and whether it has the focus.
   const [pressed, setPressed] = useState(false);
   const [focused, setFocused] = useState(false);
+  // A press under way on this button, and the menu's code if it came meanwhile (read by the handlers only).
+  const pointerDown = useRef(false);
+  const pendingBody = useRef<ComponentType<MenuBodyProps> | undefined>(undefined);
 
   useEffect(() => {
     if (!Body || !(pressed || focused)) return;
@@ -68,15 +79,36 @@ export function DeferredMenu({ target, menu }: DeferredMenuProps) {
 
   if (Body) return <Body id={id} target={target} opened={opened} onChange={setOpened} />;
 
+  // The menu's button replaces this one. While the pointer is down on this one, the swap waits for
+  // the press to end: the click that ends it would otherwise reach no button, or close the menu
+  // that just opened as a click outside it.
+  const show = (body: ComponentType<MenuBodyProps>) => {
+    if (pointerDown.current) pendingBody.current = body;
+    else setBody(() => body);
+  };
+  const release = () => {
+    pointerDown.current = false;
+    const body = pendingBody.current;
+    pendingBody.current = undefined;
+    if (body) setBody(() => body);
+  };
   const load = () => {
     loadSwitchMenus()
-      .then((menus) => setBody(() => menus[menu]))
+      .then((menus) => show(menus[menu]))
       .catch(() => undefined);
   };
+  /* eslint-disable react-hooks/refs -- the handlers read the refs when the button's events fire, never while drawing */
   return cloneElement(target, {
     'aria-haspopup': 'menu',
     'aria-expanded': false,
-    onPointerEnter: load,
+    // Pointing at the button fetches the code; the button is swapped when it is focused or pressed.
+    onPointerEnter: () => void loadSwitchMenus().catch(() => undefined),
+    onPointerDown: () => {
+      pointerDown.current = true;
+      load();
+    },
+    onPointerCancel: release,
+    onPointerLeave: release,
     onFocus: () => {
       setFocused(true);
       load();
@@ -84,7 +116,9 @@ export function DeferredMenu({ target, menu }: DeferredMenuProps) {
     onBlur: () => setFocused(false),
     onClick: () => {
       setPressed(true);
+      release();
       load();
     },
   } as Record<string, unknown>);
+  /* eslint-enable react-hooks/refs */
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { lazy } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authKeys } from '../features/auth/api/auth-keys';
 import { buildUser, createApiMock, errorResponse, jsonResponse } from '../test/fixtures';
 import { createTestQueryClient, renderRoutes } from '../test/render';
@@ -253,6 +253,12 @@ describe('sign-in and sign-out', () => {
 });
 
 describe('header switches', () => {
+  // The menus' code (Mantine's menu and its positioning) is compiled on its first import, which
+  // takes a busy machine many seconds; compiled here, the press in the test only loads it.
+  beforeAll(async () => {
+    await import('./switch-menu-bodies');
+  }, 120_000);
+
   it('switches the language to Hindi without a reload and remembers it', async () => {
     setStoredUser(siteUser);
     mockApi({

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildUser, createApiMock, jsonResponse } from '../test/fixtures';
 import { BaseProviders } from './base-providers';
 import { STORAGE_KEYS } from './session-storage';
@@ -19,6 +19,12 @@ function renderShell() {
 }
 
 describe('SignInShell (the first visit to /login)', { timeout: 20_000 }, () => {
+  // The menus' code (Mantine's menu and its positioning) is compiled on its first import, which
+  // takes a busy machine many seconds; compiled here, the press in the test only loads it.
+  beforeAll(async () => {
+    await import('./switch-menu-bodies');
+  }, 120_000);
+
   it('checks the form before sending: both fields required, the first one focused', async () => {
     const api = createApiMock({});
     vi.stubGlobal('fetch', vi.fn(api.fetch));
