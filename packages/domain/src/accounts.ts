@@ -1,3 +1,4 @@
+import { fromDigits } from './fields.js';
 import { z } from 'zod';
 import {
   booleanField,
@@ -90,11 +91,11 @@ const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** `GET /api/tenants`: one page, searched and filtered on the server. */
 export const tenantListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZES.tenants),
+  page: fromDigits(z.number().int().min(1)).default(1),
+  pageSize: fromDigits(z.number().int().min(1).max(MAX_PAGE_SIZE)).default(PAGE_SIZES.tenants),
   search: z.string().trim().max(100).optional(),
   /** −1: accounts without a partner. */
-  partnerId: z.coerce.number().int().optional(),
+  partnerId: fromDigits(z.number().int()).optional(),
   status: statusFilterSchema,
   type: z.enum(['tenant', 'partner', 'statutory', 'corporate']).default('tenant'),
   isDemo: queryBoolean.optional(),
@@ -225,7 +226,7 @@ export const changeTenantStatusBodySchema = z.object({ status: z.enum(['ENABLED'
 /** `POST /api/changeWorkingStatus`. */
 export const changeWorkingStatusBodySchema = z
   .object({
-    tenantId: z.coerce.number().int().positive(),
+    tenantId: fromDigits(z.number().int().positive()),
     workingStatus: workingStatusSchema,
     remark: optionalText(500),
   })
@@ -272,7 +273,7 @@ export const tenantStatusPatchBodySchema = z
 
 /** `POST /api/addPartnerRequest`. */
 export const partnerRequestBodySchema = z
-  .object({ tenantId: z.coerce.number().int().positive(), partnerId: z.coerce.number().int() })
+  .object({ tenantId: fromDigits(z.number().int().positive()), partnerId: fromDigits(z.number().int()) })
   .strict();
 
 /** `GET /api/partnerMigrate/{tenantId}/{partnerId}`: what a partner change would do. */
@@ -319,9 +320,9 @@ export const subscriptionUpdateSchema = z
         .nullable(),
     ),
     paymentMode: booleanField,
-    userQuota: z.coerce.number({ message: 'Must be a number' }).int().min(0).max(10_000),
-    parameterQuota: z.coerce.number({ message: 'Must be a number' }).int().min(0).max(100_000),
-    cameraQuota: z.coerce.number({ message: 'Must be a number' }).int().min(0).max(10_000),
+    userQuota: fromDigits(z.number({ message: 'Must be a number' }).int().min(0).max(10_000)),
+    parameterQuota: fromDigits(z.number({ message: 'Must be a number' }).int().min(0).max(100_000)),
+    cameraQuota: fromDigits(z.number({ message: 'Must be a number' }).int().min(0).max(10_000)),
     version: versionField,
   })
   .strict();
@@ -366,7 +367,7 @@ export type AddressBody = z.infer<typeof addressBodySchema>;
 /** `POST /api/tenantApprovalData`: approve or reject an industry. */
 export const tenantApprovalBodySchema = z
   .object({
-    tenantId: z.coerce.number().int().positive(),
+    tenantId: fromDigits(z.number().int().positive()),
     approvalStatus: z.enum(['APPROVED', 'REJECTED']),
     remark: optionalText(500),
   })
@@ -384,7 +385,7 @@ export const approvalReportResultSchema = z.object({
 /** `POST /api/demoTenantData` and `GET /api/demoDataRecord?tenantId=`. */
 export const demoTenantBodySchema = z
   .object({
-    tenantId: z.coerce.number().int().positive(),
+    tenantId: fromDigits(z.number().int().positive()),
     isDemo: booleanField,
     validTill: dateTimeField.nullish(),
     remark: optionalText(500),
@@ -449,4 +450,4 @@ export const tenantApprovalResultSchema = z.object({
   approvalRemark: z.string().nullable(),
 });
 
-export const demoDataRecordQuerySchema = z.object({ tenantId: z.coerce.number().int().positive() });
+export const demoDataRecordQuerySchema = z.object({ tenantId: fromDigits(z.number().int().positive()) });

@@ -1,3 +1,4 @@
+import { fromDigits } from './fields.js';
 import { z } from 'zod';
 import { dateField } from './fields.js';
 
@@ -79,12 +80,12 @@ const isoDate = dateField;
 export const auditLogQuerySchema = z.object({
   startDate: isoDate.optional(),
   endDate: isoDate.optional(),
-  tenantId: z.coerce.number().int().optional(),
+  tenantId: fromDigits(z.number().int()).optional(),
   /** Only rows about this kind of record. */
   entity: auditEntitySchema.optional(),
   /** Only rows of this action. */
   action: auditActionSchema.optional(),
-  pageNum: z.coerce.number().int().min(1).default(1),
+  pageNum: fromDigits(z.number().int().min(1)).default(1),
   sort: z.enum(AUDIT_SORT_FIELDS).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
@@ -109,7 +110,7 @@ export const auditDocumentQuerySchema = z
       .optional(),
     value: z.string().trim().max(200).optional(),
     q: z.string().trim().max(200).optional(),
-    page: z.coerce.number().int().min(1).default(1),
+    page: fromDigits(z.number().int().min(1)).default(1),
   })
   .superRefine((query, context) => {
     // The record kind and the action are closed lists: a search for anything else cannot match.
@@ -159,11 +160,11 @@ export type AuditDocument = z.infer<typeof auditDocumentSchema>;
 
 /** `GET /api/logs`: activity per tenant and user over a date range. */
 export const activityLogQuerySchema = z.object({
-  tenantId: z.coerce.number().int().optional(),
-  userId: z.coerce.number().int().optional(),
+  tenantId: fromDigits(z.number().int()).optional(),
+  userId: fromDigits(z.number().int()).optional(),
   startDate: isoDate.optional(),
   endDate: isoDate.optional(),
-  pageNum: z.coerce.number().int().min(1).default(1),
+  pageNum: fromDigits(z.number().int().min(1)).default(1),
 });
 export const activityLogRowSchema = z.object({
   id: z.number().int(),

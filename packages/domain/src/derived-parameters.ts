@@ -1,3 +1,4 @@
+import { fromDigits } from './fields.js';
 import { z } from 'zod';
 import { recordStatusSchema } from './fields.js';
 import type { FieldError } from './errors.js';
@@ -198,8 +199,8 @@ export const derivedParameterSchema = z.object({
 export type DerivedParameter = z.infer<typeof derivedParameterSchema>;
 
 export const derivedParameterListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: fromDigits(z.number().int().min(1)).default(1),
+  pageSize: fromDigits(z.number().int().min(1).max(100)).default(20),
   search: z.string().trim().max(100).optional(),
   mtype: z.enum(PARAMETER_MTYPES).optional(),
 });

@@ -1,3 +1,4 @@
+import { fromDigits } from './fields.js';
 import { z } from 'zod';
 import { recordStatusSchema } from './fields.js';
 import { FIELD_MESSAGES } from './constants.js';
@@ -95,11 +96,11 @@ export const diagnosticParamSchema = z.object({
 });
 export type DiagnosticParam = z.infer<typeof diagnosticParamSchema>;
 
-const optionalPositiveId = z.coerce.number().int().positive().optional();
+const optionalPositiveId = fromDigits(z.number().int().positive()).optional();
 
 export const diagnosticParamListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: fromDigits(z.number().int().min(1)).default(1),
+  pageSize: fromDigits(z.number().int().min(1).max(100)).default(20),
   /** Set-ups of models of this make. */
   makeId: optionalPositiveId,
   modelId: optionalPositiveId,

@@ -1,3 +1,4 @@
+import { fromDigits } from './fields.js';
 import { z } from 'zod';
 import { recordStatusSchema } from './fields.js';
 import { FIELD_MESSAGES } from './constants.js';
@@ -87,8 +88,8 @@ export const energyMetricSchema = z.object({
 export type EnergyMetric = z.infer<typeof energyMetricSchema>;
 
 export const energyMetricListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: fromDigits(z.number().int().min(1)).default(1),
+  pageSize: fromDigits(z.number().int().min(1).max(100)).default(20),
   /** Matches the key or the label, in any letter case. */
   search: z.string().trim().max(100).optional(),
 });
@@ -139,8 +140,8 @@ export const energyParameterSchema = z.object({
 export type EnergyParameter = z.infer<typeof energyParameterSchema>;
 
 export const energyParameterListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: fromDigits(z.number().int().min(1)).default(1),
+  pageSize: fromDigits(z.number().int().min(1).max(100)).default(20),
   /** Matches the label, name or key, in any letter case. */
   search: z.string().trim().max(100).optional(),
   category: z.enum(ENERGY_CATEGORIES).optional(),

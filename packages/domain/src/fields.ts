@@ -88,6 +88,21 @@ export const optionalNumberInRange = (min: number, max: number, label: string) =
     )
     .transform((v) => v ?? null);
 
+/** Digits, as a query string, a path or a multipart field carries a whole number. */
+const WHOLE_NUMBER_TEXT = /^-?\d{1,16}$/;
+
+/**
+ * A number schema that also takes its value as digits (query strings, paths,
+ * multipart fields), and nothing else: `true`, `[12]`, `''` and `'1e3'` reach
+ * the number schema as they are and are refused, where `z.coerce.number()`
+ * read 1, 12, 0 and 1000.
+ */
+export const fromDigits = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && WHOLE_NUMBER_TEXT.test(value) ? Number(value) : value),
+    schema,
+  );
+
 /** An optional id (select box): '' or -1 as "none" are kept distinct by the caller. */
 export const optionalId = z
   .preprocess(
@@ -106,7 +121,7 @@ export const booleanField = z.preprocess(
 );
 
 /** The version an edit started from (optimistic concurrency). */
-export const versionField = z.coerce.number({ message: FIELD_MESSAGES.number }).int().min(1);
+export const versionField = fromDigits(z.number({ message: FIELD_MESSAGES.number }).int().min(1));
 
 /** A six-digit Indian PIN code (postal code elsewhere: 3–10 letters or digits). */
 export const optionalZipField = z

@@ -1,3 +1,4 @@
+import { fromDigits } from './fields.js';
 import { z } from 'zod';
 
 /** Limits of the pagination control (spec §2, §5, §9). */
@@ -74,8 +75,8 @@ export function parsePageNumber(value: unknown, pageCount?: number): number | nu
 
 /** Query parameters of a paged list. */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).optional(),
+  page: fromDigits(z.number().int().min(1)).default(1),
+  pageSize: fromDigits(z.number().int().min(1).max(100)).optional(),
 });
 
 /**

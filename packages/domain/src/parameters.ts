@@ -1,3 +1,4 @@
+import { fromDigits } from './fields.js';
 import { z } from 'zod';
 import { recordStatusSchema } from './fields.js';
 import { CAAQMS_LABEL_MESSAGE } from './messages.js';
@@ -85,8 +86,8 @@ export const parameterSchema = z.object({
 export type Parameter = z.infer<typeof parameterSchema>;
 
 export const parameterListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: fromDigits(z.number().int().min(1)).default(1),
+  pageSize: fromDigits(z.number().int().min(1).max(100)).default(20),
   search: z.string().trim().max(100).optional(),
   type: z.enum(STANDARD_PARAMETER_TYPES).optional(),
   mtype: z.enum(PARAMETER_MTYPES).optional(),

@@ -1,3 +1,4 @@
+import { fromDigits } from './fields.js';
 import { z } from 'zod';
 import { accountRefSchema } from './accounts.js';
 import { emailField, requiredText, userPhoneField, versionField } from './fields.js';
@@ -61,17 +62,17 @@ export type UserSummary = z.infer<typeof userSummarySchema>;
 
 /** `GET /api/users`: corporateId is for site users only (spec §6). */
 export const userListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  accountId: z.coerce.number().int().optional(),
-  corporateId: z.coerce.number().int().optional(),
+  page: fromDigits(z.number().int().min(1)).default(1),
+  pageSize: fromDigits(z.number().int().min(1).max(100)).default(20),
+  accountId: fromDigits(z.number().int()).optional(),
+  corporateId: fromDigits(z.number().int()).optional(),
   status: userStatusSchema.optional(),
   search: z.string().trim().max(100).optional(),
 });
 
 /** `POST /api/users?accountId=&primary=true`: the add-user modal. Role defaults to user; a primary user is always admin. */
 export const createUserQuerySchema = z.object({
-  accountId: z.coerce.number().int().positive(),
+  accountId: fromDigits(z.number().int().positive()),
   primary: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')

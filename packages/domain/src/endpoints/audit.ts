@@ -1,3 +1,4 @@
+import { fromDigits } from '../fields.js';
 import { z } from 'zod';
 import {
   activityLogQuerySchema,
@@ -13,7 +14,7 @@ import { pageOf } from '../pagination.js';
 
 /** An audit row's id: the trail's ids are 64-bit, so they may pass PostgreSQL's `integer`. */
 export const auditIdParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  id: fromDigits(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)),
 });
 
 /** The audit trail: the list, one entry, and the document search. */

@@ -1,10 +1,13 @@
+import { fromDigits } from '../fields.js';
 import { z } from 'zod';
 import { defineEndpoint, only } from '../endpoint.js';
 import { statutoryAccountSchema, statutoryBodySchema } from '../masters.js';
 import { idParamsSchema } from './common.js';
 
 /** `POST /api/statutory/{id}`: id 0 creates a board account. */
-export const statutorySaveParamsSchema = z.object({ id: z.coerce.number().int().min(0).max(2_147_483_647) });
+export const statutorySaveParamsSchema = z.object({
+  id: fromDigits(z.number().int().min(0).max(2_147_483_647)),
+});
 
 /** Statutory (pollution control board) accounts. */
 export const statutoryEndpoints = {

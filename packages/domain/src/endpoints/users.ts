@@ -1,3 +1,4 @@
+import { fromDigits } from '../fields.js';
 import { z } from 'zod';
 import { PLATFORM_ACCOUNT_ALIAS } from '../constants.js';
 import { ACCOUNT_ADMINS, defineEndpoint, only, PUBLIC, SIGNED_IN } from '../endpoint.js';
@@ -17,7 +18,9 @@ import {
 import { idParamsSchema, idSchema } from './common.js';
 
 /** An account id in a path: a record id, or −1 for the platform account (spec §9). */
-export const userAccountIdSchema = z.coerce.number().int().min(PLATFORM_ACCOUNT_ALIAS).max(2_147_483_647);
+export const userAccountIdSchema = fromDigits(
+  z.number().int().min(PLATFORM_ACCOUNT_ALIAS).max(2_147_483_647),
+);
 
 /** The answer of a call that sends an e-mail ("Email Resent."). */
 export const mailSentResponseSchema = z.object({ message: z.string() });

@@ -141,6 +141,33 @@ describe('PUT /api/subscription/{tenantId}', () => {
     expect(await accountRow(tenant.id)).toMatchObject({ type: 'tenant', status: 'ENABLED', version: 1 });
   });
 
+  it('takes quotas and the version as numbers (or digits), never as true, a list or an empty text', async () => {
+    const tenant = await make.tenant();
+    for (const [field, value] of [
+      ['userQuota', true],
+      ['parameterQuota', []],
+      ['cameraQuota', ''],
+      ['userQuota', [5]],
+      ['cameraQuota', '1e3'],
+      ['version', true],
+    ] as const) {
+      const response = await site.call({
+        method: 'PUT',
+        url: url(tenant.id),
+        payload: plan({ [field]: value }),
+      });
+      expectError(response, 400, 'VALIDATION_FAILED');
+      expect(response.json().error.details[0], `${field}: ${JSON.stringify(value)}`).toMatchObject({
+        path: field,
+      });
+    }
+    expect(await accountRow(tenant.id)).toMatchObject({ userQuota: 5, version: 1 });
+    // Digits are a number (a multipart form or a query string sends them so).
+    const digits = await site.call({ method: 'PUT', url: url(tenant.id), payload: plan({ userQuota: '4' }) });
+    expect(digits.statusCode, digits.body).toBe(200);
+    expect(digits.json().userQuota).toBe(4);
+  });
+
   it("lets a partner admin change its tenants' subscriptions only", async () => {
     const partner = await make.partner();
     const mine = await make.tenant({ partnerId: partner.id });

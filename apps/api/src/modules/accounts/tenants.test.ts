@@ -984,6 +984,24 @@ describe('POST /api/changeWorkingStatus', () => {
   });
 });
 
+describe('POST /api/changeWorkingStatus with an id of the wrong type', () => {
+  it('refuses true, a list and an empty text (400) and changes no account', async () => {
+    const { call } = await siteClient();
+    const [before] = await t.db.select().from(accounts).where(eq(accounts.id, 1));
+    for (const tenantId of [true, [before!.id], '', ' 1']) {
+      const response = await call({
+        method: 'POST',
+        url: '/api/changeWorkingStatus',
+        payload: { tenantId, workingStatus: 'Shutdown', remark: null },
+      });
+      expectError(response, 400, 'VALIDATION_FAILED');
+      expect(response.json().error.details[0].path, JSON.stringify(tenantId)).toBe('tenantId');
+    }
+    const [after] = await t.db.select().from(accounts).where(eq(accounts.id, 1));
+    expect(after).toMatchObject({ workingStatus: before!.workingStatus, version: before!.version });
+  });
+});
+
 describe('POST /api/changeWorkingStatus by someone who only sees the industry', () => {
   it('answers 403 and leaves the status and the trail as they were', async () => {
     const { corporate, account } = await make.corporate();
