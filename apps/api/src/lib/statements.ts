@@ -10,9 +10,10 @@ import type { Executor } from '../db/client.js';
  * which costs more CPU than the rest of a list request together. A list
  * whose statement is written with `bind` (placeholders for every value) is
  * built once per shape — which filters are present, the sort, the data scope
- * — and then only run with the request's values. Each run is still an
- * unnamed statement, so PostgreSQL plans it for the values it gets (a search
- * for a rare word and one for a frequent word may take different indexes).
+ * — and then only run with the request's values. Each run of a list's
+ * statement is still an unnamed statement, so PostgreSQL plans it for the
+ * values it gets (a search for a rare word and one for a frequent word may
+ * take different indexes); lookups by key ask for a kept plan instead.
  */
 
 /** A value in a statement: the value itself, or a placeholder named after it. */
