@@ -24,6 +24,13 @@ describe('fromDigits', () => {
     expect(quota.safeParse(1.5).success).toBe(false);
   });
 
+  it('refuses numbers a PostgreSQL integer cannot hold, rather than failing in the database', () => {
+    expect(quota.safeParse(2_147_483_647).success).toBe(true);
+    expect(quota.safeParse(2_147_483_648).success).toBe(false);
+    expect(quota.safeParse('2147483648').success).toBe(false);
+    expect(fromDigits(z.number().int()).safeParse(-2_147_483_649).success).toBe(false);
+  });
+
   it('leaves defaults to the schema around it (a page number left out is page 1)', () => {
     expect(pageQuerySchema.parse({})).toMatchObject({ page: 1 });
     expect(pageQuerySchema.parse({ page: '3' })).toMatchObject({ page: 3 });

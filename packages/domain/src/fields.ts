@@ -91,16 +91,20 @@ export const optionalNumberInRange = (min: number, max: number, label: string) =
 /** Digits, as a query string, a path or a multipart field carries a whole number. */
 const WHOLE_NUMBER_TEXT = /^-?\d{1,16}$/;
 
+/** The range of a PostgreSQL `integer`, which every id, quota, version and page number is stored in or read against. */
+export const INTEGER_RANGE = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+
 /**
  * A number schema that also takes its value as digits (query strings, paths,
  * multipart fields), and nothing else: `true`, `[12]`, `''` and `'1e3'` reach
  * the number schema as they are and are refused, where `z.coerce.number()`
- * read 1, 12, 0 and 1000.
+ * read 1, 12, 0 and 1000. A number outside `INTEGER_RANGE` is refused too,
+ * rather than failing in the database.
  */
-export const fromDigits = <T extends z.ZodType>(schema: T) =>
+export const fromDigits = (schema: z.ZodNumber) =>
   z.preprocess(
     (value) => (typeof value === 'string' && WHOLE_NUMBER_TEXT.test(value) ? Number(value) : value),
-    schema,
+    schema.min(INTEGER_RANGE.min).max(INTEGER_RANGE.max),
   );
 
 /** An optional id (select box): '' or -1 as "none" are kept distinct by the caller. */

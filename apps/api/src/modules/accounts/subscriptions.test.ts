@@ -150,6 +150,7 @@ describe('PUT /api/subscription/{tenantId}', () => {
       ['userQuota', [5]],
       ['cameraQuota', '1e3'],
       ['version', true],
+      ['version', 2_147_483_648],
     ] as const) {
       const response = await site.call({
         method: 'PUT',

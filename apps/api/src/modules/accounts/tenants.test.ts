@@ -985,10 +985,10 @@ describe('POST /api/changeWorkingStatus', () => {
 });
 
 describe('POST /api/changeWorkingStatus with an id of the wrong type', () => {
-  it('refuses true, a list and an empty text (400) and changes no account', async () => {
+  it('refuses true, a list, an empty text and ids beyond an integer (400) and changes no account', async () => {
     const { call } = await siteClient();
     const [before] = await t.db.select().from(accounts).where(eq(accounts.id, 1));
-    for (const tenantId of [true, [before!.id], '', ' 1']) {
+    for (const tenantId of [true, [before!.id], '', ' 1', 2_147_483_648, '99999999999']) {
       const response = await call({
         method: 'POST',
         url: '/api/changeWorkingStatus',
