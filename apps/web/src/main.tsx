@@ -6,7 +6,7 @@ import { BaseProviders } from './app/base-providers';
 import { HOME_PATH, LOGIN_PATH } from './app/paths';
 import { STORAGE_KEYS } from './app/session-storage';
 import { SignInShell } from './app/sign-in-shell';
-import { StartFailure } from './app/start-failure';
+import { FailureNotice } from './app/failure-notice';
 import { loadInitialLanguage } from './i18n';
 import type * as ConsoleRoot from './app/console-root';
 
@@ -54,7 +54,7 @@ async function start(element: HTMLElement) {
       (await consoleReady).renderConsole(root);
     } catch (error) {
       console.error(error);
-      draw(root, <StartFailure />);
+      draw(root, <FailureNotice />);
     }
     return;
   }

@@ -33,6 +33,29 @@ async function partnerWithTenants(n: number) {
   return partner.id;
 }
 
+/** The tenants of a new partner with `n` of them, as a paged list that tells how often it counted all its matches. */
+async function partnerList(n: number, name: string) {
+  const partnerId = await partnerWithTenants(n);
+  const ofPartner = eq(accounts.partnerId, partnerId);
+  let counts = 0;
+  const query = {
+    rows: (limit: number, offset: number) =>
+      t.db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(ofPartner)
+        .orderBy(accounts.id)
+        .limit(limit)
+        .offset(offset),
+    matches: () => {
+      counts++;
+      return t.db.select({ id: accounts.id }).from(accounts).where(ofPartner).$dynamic();
+    },
+    countKey: [name, partnerId],
+  };
+  return { query, counted: () => counts };
+}
+
 async function tenantsPage(partnerId: number, page: number): Promise<Page<TenantListItem>> {
   const response = await site({ method: 'GET', url: `/api/tenants?partnerId=${partnerId}&page=${page}` });
   expect(response.statusCode, response.body).toBe(200);
@@ -101,30 +124,13 @@ describe('readPage', () => {
 
 describe('readPage on a short list asked again', () => {
   it('reuses the count of a moment ago instead of counting again', async () => {
-    const partnerId = await partnerWithTenants(7);
-    const ofPartner = eq(accounts.partnerId, partnerId);
-    let counts = 0;
-    const query = {
-      rows: (limit: number, offset: number) =>
-        t.db
-          .select({ id: accounts.id })
-          .from(accounts)
-          .where(ofPartner)
-          .orderBy(accounts.id)
-          .limit(limit)
-          .offset(offset),
-      matches: () => {
-        counts++;
-        return t.db.select({ id: accounts.id }).from(accounts).where(ofPartner).$dynamic();
-      },
-      countKey: ['short list', partnerId],
-    };
+    const { query, counted } = await partnerList(7, 'short list');
     const first = await readPage(t.db, { page: 1, pageSize: 3 }, query);
     expect(first).toMatchObject({ total: 7, totalKind: 'exact', pageCount: 3 });
-    expect(counts).toBe(1);
+    expect(counted()).toBe(1);
     const again = await readPage(t.db, { page: 2, pageSize: 3 }, query);
     expect(again).toMatchObject({ total: 7, totalKind: 'exact', pageCount: 3 });
-    expect(counts).toBe(1);
+    expect(counted()).toBe(1);
     // The last page still tells the exact total from its own rows.
     expect(await readPage(t.db, { page: 3, pageSize: 3 }, query)).toMatchObject({
       total: 7,
@@ -135,29 +141,12 @@ describe('readPage on a short list asked again', () => {
 
 describe('readPage asked for one list by many at once', () => {
   it('counts it once for all of them', async () => {
-    const partnerId = await partnerWithTenants(7);
-    const ofPartner = eq(accounts.partnerId, partnerId);
-    let counts = 0;
-    const query = {
-      rows: (limit: number, offset: number) =>
-        t.db
-          .select({ id: accounts.id })
-          .from(accounts)
-          .where(ofPartner)
-          .orderBy(accounts.id)
-          .limit(limit)
-          .offset(offset),
-      matches: () => {
-        counts++;
-        return t.db.select({ id: accounts.id }).from(accounts).where(ofPartner).$dynamic();
-      },
-      countKey: ['list asked at once', partnerId],
-    };
+    const { query, counted } = await partnerList(7, 'list asked at once');
     const pages = await Promise.all(
       Array.from({ length: 6 }, () => readPage(t.db, { page: 1, pageSize: 3 }, query)),
     );
     for (const page of pages) expect(page).toMatchObject({ total: 7, totalKind: 'exact', pageCount: 3 });
-    expect(counts).toBe(1);
+    expect(counted()).toBe(1);
   });
 });
 

@@ -44,9 +44,27 @@ function statementName(text: string): string {
 
 type Prepared = { execute(values?: Record<string, unknown>): Promise<unknown> };
 
-/** Shapes kept per database; the least recently used go first. */
+/** Shapes kept per database and kind of statement; the least recently used go first. */
 const ENTRIES = 300;
 const caches = new WeakMap<object, Map<string, Prepared>>();
+
+/** The prepared statement of `shape` for `exec`, made by `prepare` the first time it is asked for. */
+function keptStatement(exec: Executor, shape: string, prepare: () => Prepared): Prepared {
+  let cache = caches.get(exec);
+  if (!cache) {
+    cache = new Map();
+    caches.set(exec, cache);
+  }
+  let prepared = cache.get(shape);
+  if (prepared) cache.delete(shape);
+  else prepared = prepare();
+  cache.set(shape, prepared);
+  if (cache.size > ENTRIES) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+  return prepared;
+}
 
 /**
  * Runs the statement of `shape`, built by `build` the first time (with
@@ -60,26 +78,13 @@ export function runPrepared<R>(
   values: Record<string, unknown>,
   options: { plan: 'per run' | 'kept' } = { plan: 'per run' },
 ): Promise<R> {
-  let cache = caches.get(exec);
-  if (!cache) {
-    cache = new Map();
-    caches.set(exec, cache);
-  }
-  let prepared = cache.get(shape);
-  if (prepared) {
-    cache.delete(shape);
-  } else {
+  const prepared = keptStatement(exec, shape, () => {
     const query = build();
     // Unnamed, PostgreSQL plans the statement for the values of each run; named, it may keep a plan.
     const name =
       options.plan === 'kept' ? statementName(query.toSQL().sql) : (undefined as unknown as string);
-    prepared = query.prepare(name) as Prepared;
-  }
-  cache.set(shape, prepared);
-  if (cache.size > ENTRIES) {
-    const oldest = cache.keys().next().value;
-    if (oldest !== undefined) cache.delete(oldest);
-  }
+    return query.prepare(name) as Prepared;
+  });
   return prepared.execute(values) as Promise<R>;
 }
 
@@ -96,9 +101,6 @@ export async function runNamed<R>(exec: Executor, statement: SQL): Promise<R[]> 
   return result.rows;
 }
 
-type RawPrepared = { execute(values?: Record<string, unknown>): Promise<unknown> };
-const rawCaches = new WeakMap<object, Map<string, RawPrepared>>();
-
 /**
  * Like `runPrepared`, for a statement whose columns are named after the
  * fields of the answer (`sql\`…\`.as('createdAt')`) and whose values already
@@ -112,23 +114,13 @@ export async function runPreparedRows<R>(
   build: () => { toSQL(): { sql: string; params: unknown[] } },
   values: Record<string, unknown>,
 ): Promise<R[]> {
-  let cache = rawCaches.get(exec);
-  if (!cache) {
-    cache = new Map();
-    rawCaches.set(exec, cache);
-  }
-  let prepared = cache.get(shape);
-  if (prepared) {
-    cache.delete(shape);
-  } else {
-    // Unnamed, as for runPrepared: planned for the values of each run.
-    prepared = exec._.session.prepareQuery(build().toSQL(), undefined, undefined, false) as RawPrepared;
-  }
-  cache.set(shape, prepared);
-  if (cache.size > ENTRIES) {
-    const oldest = cache.keys().next().value;
-    if (oldest !== undefined) cache.delete(oldest);
-  }
+  // Unnamed, as for runPrepared: planned for the values of each run. Kept apart from runPrepared's
+  // statement of the same shape, which maps its rows.
+  const prepared = keptStatement(
+    exec,
+    `rows ${shape}`,
+    () => exec._.session.prepareQuery(build().toSQL(), undefined, undefined, false) as Prepared,
+  );
   const result = (await prepared.execute(values)) as { rows: R[] };
   return result.rows;
 }

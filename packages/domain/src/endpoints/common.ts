@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FIELD_MESSAGES } from '../constants.js';
 
 /** A record id in a path: a positive integer that fits PostgreSQL's `integer`. */
-export const idSchema = fromDigits(z.number().int().positive().max(2_147_483_647));
+export const idSchema = fromDigits(z.number().int().positive());
 export const idParamsSchema = z.object({ id: idSchema });
 
 /** An edit must say which version the form started from (no lost updates). */

@@ -17,7 +17,7 @@ import { idParamsSchema, idSchema } from './common.js';
 /** A tenant and the partner it is to move to; partnerId −1 is no partner (the platform itself). */
 export const partnerMigrationParamsSchema = z.object({
   tenantId: idSchema,
-  partnerId: fromDigits(z.number().int().min(-1).max(2_147_483_647)),
+  partnerId: fromDigits(z.number().int().min(-1)),
 });
 
 /** Partner accounts, and moving an industry from one partner to another. */

@@ -6,7 +6,7 @@ import { idParamsSchema } from './common.js';
 
 /** `POST /api/statutory/{id}`: id 0 creates a board account. */
 export const statutorySaveParamsSchema = z.object({
-  id: fromDigits(z.number().int().min(0).max(2_147_483_647)),
+  id: fromDigits(z.number().int().min(0)),
 });
 
 /** Statutory (pollution control board) accounts. */

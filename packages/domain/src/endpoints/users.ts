@@ -18,9 +18,7 @@ import {
 import { idParamsSchema, idSchema } from './common.js';
 
 /** An account id in a path: a record id, or −1 for the platform account (spec §9). */
-export const userAccountIdSchema = fromDigits(
-  z.number().int().min(PLATFORM_ACCOUNT_ALIAS).max(2_147_483_647),
-);
+export const userAccountIdSchema = fromDigits(z.number().int().min(PLATFORM_ACCOUNT_ALIAS));
 
 /** The answer of a call that sends an e-mail ("Email Resent."). */
 export const mailSentResponseSchema = z.object({ message: z.string() });

@@ -14,6 +14,7 @@ import {
   getChangedFields,
   getZonedDayStart,
   type FieldErrorCode,
+  INTEGER_RANGE,
   type Page,
   resolveAuditRange,
 } from '@vayu/domain';
@@ -30,7 +31,6 @@ import {
 } from './audit.repository.js';
 
 const DAY_MS = 86_400_000;
-const MAX_INT4 = 2_147_483_647;
 
 /**
  * The instants a date range covers. Dates are calendar days in India
@@ -138,7 +138,7 @@ export function parseDocumentFilter(field: string, value: string): AuditDocument
   }
   if (name in INTEGER_FIELDS) {
     const number = Number(value);
-    const limit = name === 'id' ? Number.MAX_SAFE_INTEGER : MAX_INT4;
+    const limit = name === 'id' ? Number.MAX_SAFE_INTEGER : INTEGER_RANGE.max;
     if (!/^-?\d+$/.test(value) || Math.abs(number) > limit) throw valueError('Enter a whole number');
     return { kind: 'integer', column: INTEGER_FIELDS[name as keyof typeof INTEGER_FIELDS], value: number };
   }

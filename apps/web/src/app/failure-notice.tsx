@@ -1,8 +1,12 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** Shown when the console's code cannot be loaded at start (offline, or a new version was deployed). */
-export function StartFailure() {
+/**
+ * Something could not be drawn: the console's code could not be loaded at
+ * start (offline, or a new version was deployed), or a page failed. Offers a
+ * reload.
+ */
+export function FailureNotice() {
   const { t } = useTranslation();
   return (
     <Container size="sm" py="xl">
