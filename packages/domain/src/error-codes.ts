@@ -33,6 +33,7 @@ export const API_ERRORS = {
   CATEGORY_EXISTS: 409,
   MASTER_CATEGORY_EXISTS: 409,
   CORPORATE_EXISTS: 409,
+  PARTNER_EXISTS: 409,
   DIAGNOSTIC_MODEL_TAKEN: 409,
   DIAGNOSTIC_TENANT_TAKEN: 409,
   // 413, 415
@@ -86,6 +87,8 @@ export const FIELD_ERROR_CODES = [
   'FIELD_TOO_SMALL',
   'FIELD_TOO_LARGE',
   'FIELD_TAKEN',
+  /** A value that cannot be used here, for a reason the caller is not told (an e-mail held elsewhere). */
+  'FIELD_UNAVAILABLE',
   'FIELD_UNKNOWN',
   'FIELD_RULE',
 ] as const;

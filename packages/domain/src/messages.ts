@@ -29,6 +29,8 @@ export const USER_LIMIT_MESSAGE =
 export const MIGRATE_PARTNER_SUCCESS = 'Subscription migration successfully done.';
 export const MIGRATE_PARTNER_FAILURE = 'Error in migrating partner';
 export const EMAIL_TAKEN_MESSAGE = 'This e-mail is already used by another user.';
+/** An e-mail that cannot be given to this user, worded without saying whether or where it has an account. */
+export const EMAIL_UNAVAILABLE_MESSAGE = 'This e-mail cannot be used here. Please enter another e-mail.';
 
 /** Why an industry cannot move to a partner: the code clients word, and the English text. */
 export const PARTNER_MIGRATE_REASONS = {
@@ -41,6 +43,9 @@ export const PARTNER_MIGRATE_REASON_CODES = Object.keys(PARTNER_MIGRATE_REASONS)
   PartnerMigrateReason,
   ...PartnerMigrateReason[],
 ];
+
+/** A partner's name is used once, whatever its case. */
+export const PARTNER_EXISTS_MESSAGE = 'A partner with this name already exists.';
 
 // ---------------------------------------------------------------------------
 // Masters

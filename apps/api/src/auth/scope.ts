@@ -27,10 +27,13 @@ export function scopeOf(p: Principal): DataScope {
 
 /**
  * All tenants, for work that runs for the platform itself rather than for a
- * user (background jobs, start-up, sign-in before there is a principal). The
- * reason is named so that a reader sees why the scope is open.
+ * user (background jobs, start-up, sign-in before there is a principal), and
+ * for a rule that holds across all of them (a name used once on the platform).
+ * The reason is named so that a reader sees why the scope is open.
  */
-export function systemScope(reason: 'background job' | 'start-up' | 'sign-in' | 'session'): DataScope {
+export function systemScope(
+  reason: 'background job' | 'start-up' | 'sign-in' | 'session' | 'uniqueness',
+): DataScope {
   return { kind: 'all', reason } as DataScope;
 }
 

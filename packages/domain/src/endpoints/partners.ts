@@ -54,6 +54,7 @@ export const partnersEndpoints = {
     body: partnerFormSchema.strict(),
     status: 201,
     response: partnerDetailSchema,
+    errors: ['PARTNER_EXISTS'],
   }),
   updatePartner: defineEndpoint({
     method: 'PUT',
@@ -65,7 +66,7 @@ export const partnersEndpoints = {
     params: idParamsSchema,
     body: partnerUpdateSchema.strict(),
     response: partnerDetailSchema,
-    errors: ['STALE_VERSION'],
+    errors: ['STALE_VERSION', 'PARTNER_EXISTS'],
     owned: { param: 'id', kind: 'account' },
   }),
   addPartnerRequest: defineEndpoint({

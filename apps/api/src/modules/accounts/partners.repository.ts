@@ -132,6 +132,37 @@ function partnerValues(form: PartnerForm) {
   };
 }
 
+/**
+ * Holds a partner name, whatever its case, until the transaction ends, so
+ * that saves of one name (a create, a rename) run one at a time.
+ */
+export async function lockPartnerName(exec: Executor, name: string) {
+  await exec.execute(sql`select pg_advisory_xact_lock(hashtext(${`partners.name:${name.toLowerCase()}`}))`);
+}
+
+/** Whether a partner other than `exceptId` that is not deleted has this name, whatever its case. */
+export async function isPartnerNameTaken(
+  exec: Executor,
+  scope: DataScope,
+  name: string,
+  exceptId?: number,
+): Promise<boolean> {
+  const rows = await exec
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.type, 'partner'),
+        eq(sql`lower(${accounts.name})`, name.toLowerCase()),
+        ne(accounts.status, 'DELETED'),
+        exceptId === undefined ? undefined : ne(accounts.id, exceptId),
+        accountsWhere(scope),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function insertPartner(exec: Executor, form: PartnerForm): Promise<number> {
   const [row] = await exec
     .insert(accounts)

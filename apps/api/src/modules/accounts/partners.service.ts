@@ -1,6 +1,7 @@
 import {
   DEFAULT_PARTNER_ID,
   MIGRATE_PARTNER_SUCCESS,
+  PARTNER_EXISTS_MESSAGE,
   PARTNER_MIGRATE_REASONS,
   type AccountStatus,
   type PartnerMigrateReason,
@@ -11,7 +12,7 @@ import {
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.js';
 import type { RequestContext } from '../../auth/principal.js';
-import { canChangeAccount, scopeOf, type DataScope } from '../../auth/scope.js';
+import { canChangeAccount, scopeOf, systemScope, type DataScope } from '../../auth/scope.js';
 import { AppError, fieldError, forbidden, notFound, staleVersion } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import {
@@ -23,6 +24,8 @@ import {
   findPartners,
   insertPartner,
   insertPartnerRequest,
+  isPartnerNameTaken,
+  lockPartnerName,
   partnerAuditValue,
   updatePartner,
   updateTenantPartner,
@@ -36,6 +39,22 @@ export const MIGRATE_REASONS = PARTNER_MIGRATE_REASONS;
 /** −1 in the API is "no partner", stored as NULL. */
 const toStoredPartnerId = (partnerId: number) => (partnerId === DEFAULT_PARTNER_ID ? null : partnerId);
 const toApiPartnerId = (partnerId: number | null) => partnerId ?? DEFAULT_PARTNER_ID;
+
+/** Partner names are unique on the whole platform, so the check looks past what the caller sees. */
+const PARTNER_NAMES_SCOPE = systemScope('uniqueness');
+
+/**
+ * Refuses a name another partner has (whatever its case), holding the name
+ * until the transaction ends so that two saves of one name cannot both pass.
+ */
+async function assertPartnerNameFree(exec: Executor, name: string, exceptId?: number) {
+  await lockPartnerName(exec, name);
+  if (await isPartnerNameTaken(exec, PARTNER_NAMES_SCOPE, name, exceptId)) {
+    throw new AppError('PARTNER_EXISTS', PARTNER_EXISTS_MESSAGE, [
+      { path: 'name', message: PARTNER_EXISTS_MESSAGE, code: 'FIELD_TAKEN' },
+    ]);
+  }
+}
 
 export function createPartnersService({ db }: { db: Database }) {
   async function getVisiblePartner(ctx: RequestContext, id: number, exec: Executor = db) {
@@ -101,6 +120,7 @@ export function createPartnersService({ db }: { db: Database }) {
 
     createPartner(ctx: RequestContext, form: PartnerForm): Promise<PartnerDetail> {
       return db.transaction(async (tx) => {
+        await assertPartnerNameFree(tx, form.name);
         const id = await insertPartner(tx, form);
         const created = (await findPartnerById(tx, scopeOf(ctx.principal), id))!;
         await recordAudit(tx, ctx, {
@@ -127,6 +147,7 @@ export function createPartnersService({ db }: { db: Database }) {
       }
       const { version, ...form } = body;
       return db.transaction(async (tx) => {
+        await assertPartnerNameFree(tx, form.name, id);
         const before = (await findPartnerById(tx, scope, id)) ?? current;
         if (before.version !== version || !(await updatePartner(tx, scope, id, version, form))) {
           throw staleVersion();

@@ -1,6 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONFLICT_MESSAGE, MIGRATE_PARTNER_SUCCESS, PLATFORM_ACCOUNT_ID } from '@vayu/domain';
+import {
+  CONFLICT_MESSAGE,
+  MIGRATE_PARTNER_SUCCESS,
+  PARTNER_EXISTS_MESSAGE,
+  PLATFORM_ACCOUNT_ID,
+} from '@vayu/domain';
 import { accounts, partnerRequests, users } from '../../db/schema/index.js';
 import { CONSOLE_HEADERS, startTestApp, type TestContext } from '../../test/harness.js';
 import { auditRowsFor, factories } from '../../test/factories.js';
@@ -176,6 +181,49 @@ describe('POST /api/partners', () => {
     },
   );
 
+  it('refuses a name another partner has, whatever its case, with 409 on the name field', async () => {
+    const name = `Vasundhara Enviro ${Date.now()}`;
+    const first = await site.call({ method: 'POST', url: '/api/partners', payload: partnerForm({ name }) });
+    expect(first.statusCode).toBe(201);
+    const again = await site.call({
+      method: 'POST',
+      url: '/api/partners',
+      payload: partnerForm({ name: `  ${name.toUpperCase()} ` }),
+    });
+    expectError(again, 409, 'PARTNER_EXISTS');
+    expect(again.json().error.message).toBe(PARTNER_EXISTS_MESSAGE);
+    expect(again.json().error.details).toEqual([
+      expect.objectContaining({ path: 'name', code: 'FIELD_TAKEN' }),
+    ]);
+    const rows = await t.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(sql`lower(${accounts.name}) = ${name.toLowerCase()}`);
+    expect(rows).toEqual([{ id: first.json().id }]);
+  });
+
+  it('creates one partner when ten creates of one name come together; the others get 409', async () => {
+    const name = `Sahyadri Monitoring ${Date.now()}`;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        site.call({ method: 'POST', url: '/api/partners', payload: partnerForm({ name }) }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([201, ...Array<number>(9).fill(409)]);
+    const rows = await t.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, name));
+    expect(rows).toHaveLength(1);
+    expect(await auditRowsFor(t.db, 'account', rows[0]!.id)).toHaveLength(1);
+  });
+
+  it('lets a name be used again once its partner is deleted', async () => {
+    const name = `Narmada Analytics ${Date.now()}`;
+    const first = await site.call({ method: 'POST', url: '/api/partners', payload: partnerForm({ name }) });
+    await t.db.update(accounts).set({ status: 'DELETED' }).where(eq(accounts.id, first.json().id));
+    const second = await site.call({ method: 'POST', url: '/api/partners', payload: partnerForm({ name }) });
+    expect(second.statusCode).toBe(201);
+  });
+
   it('is for site users: 403 for a partner admin, 401 without a session', async () => {
     const partner = await make.partner();
     const { call } = await clientFor(t, partner.id, 'admin');
@@ -202,6 +250,25 @@ describe('PUT /api/partners/{id}', () => {
       oldValue: { name: partner.name, city: null },
       newValue: { name: 'Renamed Partner', city: 'Pune' },
     });
+  });
+
+  it('refuses renaming to the name of another partner (409) and keeps its own name on a save', async () => {
+    const taken = await make.partner();
+    const partner = await make.partner();
+    const clash = await put(
+      site.call,
+      partner.id,
+      partnerForm({ name: taken.name.toLowerCase(), version: 1 }),
+    );
+    expectError(clash, 409, 'PARTNER_EXISTS');
+    expect((await accountRow(partner.id)).name).toBe(partner.name);
+    expect(await auditRowsFor(t.db, 'account', partner.id)).toHaveLength(0);
+    const same = await put(
+      site.call,
+      partner.id,
+      partnerForm({ name: partner.name.toUpperCase(), version: 1 }),
+    );
+    expect(same.statusCode).toBe(200);
   });
 
   it('answers 409 on a stale version and changes nothing', async () => {
@@ -243,9 +310,10 @@ describe('PUT /api/partners/{id}', () => {
     const admin = await clientFor(t, partner.id, 'admin');
     const plain = await clientFor(t, partner.id, 'user');
     const stranger = await clientFor(t, (await make.partner()).id, 'admin');
-    expectError(await put(plain.call, partner.id, partnerForm({ version: 1 })), 403, 'FORBIDDEN');
-    expectError(await put(stranger.call, partner.id, partnerForm({ version: 1 })), 404, 'NOT_FOUND');
-    expect((await put(admin.call, partner.id, partnerForm({ version: 1 }))).statusCode).toBe(200);
+    const form = partnerForm({ name: partner.name, version: 1 });
+    expectError(await put(plain.call, partner.id, form), 403, 'FORBIDDEN');
+    expectError(await put(stranger.call, partner.id, form), 404, 'NOT_FOUND');
+    expect((await put(admin.call, partner.id, form)).statusCode).toBe(200);
     expect(await anonymous('PUT', `/api/partners/${partner.id}`, partnerForm({ version: 2 }))).toMatchObject({
       statusCode: 401,
     });

@@ -1,5 +1,6 @@
 import {
   EMAIL_TAKEN_MESSAGE,
+  EMAIL_UNAVAILABLE_MESSAGE,
   PLATFORM_ACCOUNT_ALIAS,
   PLATFORM_ACCOUNT_ID,
   type CreateUserBody,
@@ -23,7 +24,7 @@ import {
   scopeOf,
   systemScope,
 } from '../../auth/scope.js';
-import { AppError, forbidden, notFound, staleVersion } from '../../lib/errors.js';
+import { AppError, fieldError, forbidden, notFound, staleVersion } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import {
   composePasswordEmail,
@@ -44,6 +45,7 @@ import {
   consumePasswordToken,
   findAccountForUsers,
   findAccountUserSummaries,
+  findUserByEmail,
   findUserById,
   findUserByPasswordToken,
   findUserSummaryById,
@@ -84,6 +86,10 @@ const ownershipOf = (account: AccountForUsers) => ({
 });
 
 const emailTaken = (email: string) => new AppError('EMAIL_EXISTS', EMAIL_TAKEN_MESSAGE, undefined, { email });
+/** The answer for an e-mail held by a user the caller cannot see: a field to change, not where it is used. */
+const emailUnavailable = () => fieldError('email', EMAIL_UNAVAILABLE_MESSAGE, 'FIELD_UNAVAILABLE');
+/** A user with the e-mail was added while this one was being written. */
+const EMAIL_RACE = new Error('e-mail taken meanwhile');
 
 /** A password link is proof of identity without a session, like signing in. */
 const PASSWORD_LINK_SCOPE: DataScope = systemScope('sign-in');
@@ -104,6 +110,16 @@ export function createUsersService({
   /** What this process remembers of sessions, forgotten when a change ends or alters them. */
   sessions: Pick<AuthService, 'forgetUserSessions'>;
 }) {
+  /**
+   * Why an e-mail another user has cannot be used. A caller who can see that
+   * user is told it is taken (409); anyone else gets the 400 of any field to
+   * change, which does not say whether or where the e-mail has an account.
+   */
+  async function emailRefusal(ctx: RequestContext, email: string): Promise<AppError> {
+    const holder = await findUserByEmail(db, email, scopeOf(ctx.principal));
+    return holder ? emailTaken(email) : emailUnavailable();
+  }
+
   /** A user the principal can see, or 404. */
   async function getVisibleUser(ctx: RequestContext, userId: number) {
     const user = await findUserById(db, userId, scopeOf(ctx.principal));
@@ -291,7 +307,7 @@ export function createUsersService({
     ): Promise<UserSummary> {
       const scope = scopeOf(ctx.principal);
       const account = await getChangeableAccount(ctx, query.accountId);
-      if (await isEmailTaken(db, body.email)) throw emailTaken(body.email);
+      if (await isEmailTaken(db, body.email)) throw await emailRefusal(ctx, body.email);
       const role: Role = query.primary ? 'admin' : body.role;
       const passwordHash = await createUnusablePasswordHash();
       const issued = issuePasswordToken('ACTIVATION');
@@ -311,7 +327,7 @@ export function createUsersService({
             passwordHash,
             token: issued.stored,
           });
-          if (id === undefined) throw emailTaken(body.email);
+          if (id === undefined) throw EMAIL_RACE;
           await recordAudit(tx, ctx, {
             entity: 'user',
             entityId: id,
@@ -338,8 +354,8 @@ export function createUsersService({
           await mailer.queue(tx, { to: body.email, ...mail, kind: 'ACTIVATION', userId: id });
           return id;
         })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw emailTaken(body.email);
+        .catch(async (error: unknown) => {
+          if (error === EMAIL_RACE || isUniqueViolation(error)) throw await emailRefusal(ctx, body.email);
           throw error;
         });
       return (await findUserSummaryById(db, userId, scope))!;
@@ -350,7 +366,7 @@ export function createUsersService({
       const scope = scopeOf(ctx.principal);
       const user = await getVisibleUser(ctx, userId);
       assertCanChange(ctx, user);
-      if (await isEmailTaken(db, body.email, user.id)) throw emailTaken(body.email);
+      if (await isEmailTaken(db, body.email, user.id)) throw await emailRefusal(ctx, body.email);
       await db
         .transaction(async (tx) => {
           const isUpdated = await updateUserProfile(tx, user.id, body.version, body, scope);
@@ -364,8 +380,8 @@ export function createUsersService({
             newValue: { name: body.name, userName: body.email, phone: body.phone },
           });
         })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw emailTaken(body.email);
+        .catch(async (error: unknown) => {
+          if (error === EMAIL_RACE || isUniqueViolation(error)) throw await emailRefusal(ctx, body.email);
           throw error;
         });
       // The name and e-mail a signed-in principal carries.

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { USER_LIMIT_MESSAGE, type ApiErrorCode } from '@vayu/domain';
+import { EMAIL_UNAVAILABLE_MESSAGE, USER_LIMIT_MESSAGE, type ApiErrorCode } from '@vayu/domain';
 import { accounts, emailOutbox, users } from '../../db/schema/index.js';
 import { createAccount } from '../../seed/builders.js';
 import { CONSOLE_HEADERS, asUser, signIn, startTestApp, type TestContext } from '../../test/harness.js';
@@ -515,6 +515,36 @@ describe('POST /api/users', () => {
     expect(await t.db.select().from(users).where(eq(users.accountId, tenant.id))).toHaveLength(before.length);
   });
 
+  it("answers an industry admin who adds another account's e-mail as a field to change (400), not where it is used", async () => {
+    const tenant = await make.tenant();
+    const admin = await make.user(tenant.id, 'admin');
+    const elsewhere = await make.user((await make.tenant()).id, 'user');
+    const client = await signInAs(admin);
+    const before = await t.db.select().from(users).where(eq(users.accountId, tenant.id));
+    const response = await client({
+      method: 'POST',
+      url: `/api/users?accountId=${tenant.id}`,
+      payload: newUserBody({ email: elsewhere.email }),
+    });
+    expectError(response, 400, 'VALIDATION_FAILED');
+    expect(response.json().error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: EMAIL_UNAVAILABLE_MESSAGE,
+      details: [{ path: 'email', message: EMAIL_UNAVAILABLE_MESSAGE, code: 'FIELD_UNAVAILABLE' }],
+      requestId: expect.any(String),
+    });
+    expect(response.body).not.toContain(elsewhere.email);
+    expect(await t.db.select().from(users).where(eq(users.accountId, tenant.id))).toHaveLength(before.length);
+
+    // An e-mail of the admin's own account is one the admin sees: it is named as taken.
+    const own = await client({
+      method: 'POST',
+      url: `/api/users?accountId=${tenant.id}`,
+      payload: newUserBody({ email: admin.email }),
+    });
+    expectError(own, 409, 'EMAIL_EXISTS');
+  });
+
   it('validates the form with field details (400)', async () => {
     const tenant = await make.tenant();
     const site = await siteAdmin();
@@ -733,6 +763,25 @@ describe('PUT /api/users/{id}', () => {
     });
     expectError(response, 409, 'EMAIL_EXISTS');
     expect(response.json().error.params).toEqual({ email: expect.any(String) });
+  });
+
+  it('refuses an e-mail held in another account with the same 400 as any field to change', async () => {
+    const tenant = await make.tenant();
+    const admin = await make.user(tenant.id, 'admin');
+    const user = await make.user(tenant.id, 'user');
+    const elsewhere = await make.user((await make.tenant()).id, 'user');
+    const client = await signInAs(admin);
+    const response = await edit(client, user.id, {
+      name: 'X',
+      email: elsewhere.email,
+      phone: '9820012345',
+      version: 1,
+    });
+    expectError(response, 400, 'VALIDATION_FAILED');
+    expect(response.json().error.details).toEqual([
+      { path: 'email', message: EMAIL_UNAVAILABLE_MESSAGE, code: 'FIELD_UNAVAILABLE' },
+    ]);
+    expect((await userRow(user.id)).email).toBe(user.email);
   });
 
   it.each([

@@ -25,6 +25,7 @@ export function describeFieldError(t: TFunction, detail: ApiFieldError): string 
   switch (detail.code) {
     case 'FIELD_REQUIRED':
     case 'FIELD_TAKEN':
+    case 'FIELD_UNAVAILABLE':
     case 'FIELD_UNKNOWN':
       return t(`errors.fields.${detail.code}`);
     default:

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { PartnerSummary } from '@vayu/domain';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -203,5 +204,25 @@ describe('PartnerList', () => {
     const post = api.calls.find((call) => call.method === 'POST');
     expect(JSON.parse(String(post?.init.body))).toEqual({ status: 'ENABLED' });
     await waitFor(() => expect(toggle).toBeChecked());
+  });
+
+  it('shows a name another partner has under the name field and keeps the form open', async () => {
+    renderList('/partners', () => jsonResponse(partners), {
+      'POST /api/partners': () =>
+        errorResponse(409, 'PARTNER_EXISTS', 'A partner with this name already exists.'),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Partner' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Partner' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Green Analytics Pvt Ltd');
+    await user.type(within(dialog).getByRole('textbox', { name: /Contact e-mail/ }), 'desk@green.example');
+    await user.type(within(dialog).getByRole('textbox', { name: /Contact no/ }), '919820012345');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Partner' }));
+    const name = within(dialog).getByRole('textbox', { name: /^Name/ });
+    await waitFor(() =>
+      expect(name).toHaveAccessibleDescription(/A partner with this name already exists\./),
+    );
+    expect(name).toHaveFocus();
+    expect(name).toHaveValue('Green Analytics Pvt Ltd');
   });
 });

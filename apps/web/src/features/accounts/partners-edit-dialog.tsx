@@ -138,7 +138,10 @@ function PartnerForm({ partnerId, initial, initialVersion, onClose }: PartnerFor
         setConflict(true);
         return;
       }
-      const outcome = applyServerError(error, setError, t, { fields: FIELD_NAMES });
+      const outcome = applyServerError(error, setError, t, {
+        fields: FIELD_NAMES,
+        codeFields: { PARTNER_EXISTS: 'name' },
+      });
       if (outcome.isShownOnField) return;
       setFormError(outcome.message);
       notifyFailure(partnerId !== null ? t('partners.form.updateError') : t('partners.form.createError'));

@@ -1,6 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { EMAIL_TAKEN_MESSAGE, USER_LIMIT_MESSAGE, type UserSummary } from '@vayu/domain';
+import {
+  EMAIL_TAKEN_MESSAGE,
+  EMAIL_UNAVAILABLE_MESSAGE,
+  USER_LIMIT_MESSAGE,
+  type UserSummary,
+} from '@vayu/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAllDialogs, DialogHost } from '../../components/dialogs';
 import { i18n } from '../../i18n';
@@ -162,6 +167,25 @@ describe('UserAddDialog', { timeout: 20_000 }, () => {
     const confirm = await screen.findByRole('dialog', { name: 'उपयोगकर्ता सीमा पूरी' });
     expect(confirm).toHaveTextContent(
       'आपकी उपयोगकर्ता सीमा समाप्त हो गई है। कृपया अपनी सदस्यता अपग्रेड करें या पार्टनर से संपर्क करें।',
+    );
+  });
+
+  it('shows an e-mail that cannot be used under the e-mail field, in English and Hindi', async () => {
+    const refusal = () =>
+      errorResponse(400, 'VALIDATION_FAILED', EMAIL_UNAVAILABLE_MESSAGE, [
+        { path: 'email', message: EMAIL_UNAVAILABLE_MESSAGE, code: 'FIELD_UNAVAILABLE' },
+      ]);
+    const { user, dialog } = renderDialog(refusal);
+    await fillForm(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
+    const email = within(dialog).getByPlaceholderText('Enter E-mail');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveAccessibleDescription('Cannot be used here. Please enter another.');
+
+    await act(() => i18n.changeLanguage('hi'));
+    await user.click(within(dialog).getByRole('button', { name: 'उपयोगकर्ता जोड़ें' }));
+    await waitFor(() =>
+      expect(email).toHaveAccessibleDescription('यहाँ उपयोग नहीं किया जा सकता। कृपया कोई दूसरा दर्ज करें।'),
     );
   });
 
