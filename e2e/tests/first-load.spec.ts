@@ -60,3 +60,29 @@ test('/login downloads at most 150 kB of gzipped JavaScript on a first visit', a
   expect(files.length, 'the page loads its scripts').toBeGreaterThan(0);
   expect(total, 'gzipped JavaScript of /login').toBeLessThanOrEqual(LOGIN_JS_GZIP_LIMIT_BYTES);
 });
+
+test('a signed-in visit to a list draws its frame and title while the code of the console loads', async ({
+  signedInAsSite: page,
+}) => {
+  // Hold the console's code back (routing also keeps the browser from using its cached copy).
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let consoleAsked = false;
+  await page.route(/\/assets\/console-[^/]*\.js$/, async (route) => {
+    consoleAsked = true;
+    await held;
+    await route.continue();
+  });
+
+  await page.goto('/tenants');
+  await expect(page.getByRole('heading', { level: 1, name: 'Industries' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Vayu' })).toBeVisible();
+  // The frame asks for the console once it is drawn; the list comes with the console.
+  await expect.poll(() => consoleAsked).toBe(true);
+  await expect(page.getByRole('table')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('table', { name: /^Industries/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(['Industries']);
+});

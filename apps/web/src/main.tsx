@@ -7,6 +7,8 @@ import { HOME_PATH, LOGIN_PATH } from './app/paths';
 import { STORAGE_KEYS } from './app/session-storage';
 import { SignInShell } from './app/sign-in-shell';
 import { FailureNotice } from './app/failure-notice';
+import { ConsoleShell } from './app/console-shell';
+import { pageTitleKey } from './app/page-titles';
 import { loadInitialLanguage } from './i18n';
 import type * as ConsoleRoot from './app/console-root';
 
@@ -32,6 +34,14 @@ function opensSignInFirst(): boolean {
   return window.location.pathname === LOGIN_PATH && window.localStorage.getItem(STORAGE_KEYS.user) === null;
 }
 
+/** A signed-in visitor opening one of the main screens sees its frame and title while the console loads. */
+function opensMainScreen(): boolean {
+  return (
+    window.localStorage.getItem(STORAGE_KEYS.user) !== null &&
+    pageTitleKey(window.location.pathname) !== undefined
+  );
+}
+
 function draw(root: Root, content: ReactNode) {
   // Drawn as a transition: React yields to the browser while it renders.
   startTransition(() =>
@@ -46,9 +56,16 @@ function draw(root: Root, content: ReactNode) {
 async function start(element: HTMLElement) {
   const root = createRoot(element);
   const signInFirst = opensSignInFirst();
-  // The console's code loads while the dictionary does.
-  const consoleReady = signInFirst ? undefined : loadConsole();
+  const shellFirst = !signInFirst && opensMainScreen();
+  // The console's code loads while the dictionary does (after the frame is drawn, when it is drawn
+  // first: on a slow network the frame's first paint does not wait for the console's code).
+  let consoleReady = signInFirst || shellFirst ? undefined : loadConsole();
   await loadInitialLanguage();
+  if (shellFirst) {
+    consoleReady = new Promise((resolve) =>
+      draw(root, <ConsoleShell pathname={window.location.pathname} onShown={() => resolve(loadConsole())} />),
+    );
+  }
   if (consoleReady) {
     try {
       (await consoleReady).renderConsole(root);

@@ -11,6 +11,7 @@ import { setUnauthorizedHandler } from './api-client';
 import { AppHeader, AppMobileNav } from './app-header';
 import { LOGIN_PATH } from './route-access';
 import { useSessionUser } from './session';
+import { PageTitlePlaceholder } from './page-title-placeholder';
 import { ShellFrame } from './shell-frame';
 
 /** The shell around every page: header, main area, dialogs and the loading overlay. */
@@ -36,7 +37,14 @@ export function AppLayout() {
         </>
       }
     >
-      <Suspense fallback={<LoadingOverlay visible />}>
+      <Suspense
+        fallback={
+          <>
+            <PageTitlePlaceholder pathname={pathname} />
+            <LoadingOverlay visible />
+          </>
+        }
+      >
         <Outlet />
       </Suspense>
     </ShellFrame>

@@ -24,8 +24,11 @@ function notify() {
   for (const listener of listeners) listener();
 }
 
+/** Stores the signed-in user; the same user stored again changes nothing and draws nothing again. */
 export function setStoredUser(user: LoggedInUser): void {
-  window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  const raw = JSON.stringify(user);
+  if (window.localStorage.getItem(STORAGE_KEYS.user) === raw) return;
+  window.localStorage.setItem(STORAGE_KEYS.user, raw);
   notify();
 }
 

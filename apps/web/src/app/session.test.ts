@@ -6,6 +6,7 @@ import {
   getStoredUser,
   setStoredUser,
   STORAGE_KEYS,
+  subscribeToSession,
   switchAppModule,
 } from './session';
 
@@ -16,6 +17,19 @@ describe('stored user', () => {
     expect(getStoredUser()).toEqual(user);
     // The same object until the stored value changes, so React does not re-render needlessly.
     expect(getStoredUser()).toBe(getStoredUser());
+  });
+
+  it('tells the console of a changed user only: the same user stored again draws nothing again', () => {
+    const user = buildUser();
+    setStoredUser(user);
+    const listener = vi.fn();
+    const unsubscribe = subscribeToSession(listener);
+    setStoredUser({ ...user });
+    expect(listener).not.toHaveBeenCalled();
+    setStoredUser({ ...user, name: `${user.name} Jr` });
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(getStoredUser()?.name).toBe(`${user.name} Jr`);
+    unsubscribe();
   });
 
   it.each([

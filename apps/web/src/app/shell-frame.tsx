@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Container, Group, type TextProps } from '@mantine/core';
+import { Anchor, AppShell, Container, Group, Text, type TextProps } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './app-layout.module.css';
@@ -70,3 +70,13 @@ export const BRAND_TEXT_PROPS = {
   td: 'none',
   style: { letterSpacing: '0.02em' } satisfies CSSProperties,
 } as const satisfies TextProps;
+
+/** The product name as a plain link (the frames drawn before the console's router is there). */
+export function BrandLink({ href }: { href: string }) {
+  const { t } = useTranslation();
+  return (
+    <Text component="a" href={href} {...BRAND_TEXT_PROPS}>
+      {t('common.appName')}
+    </Text>
+  );
+}

@@ -1,9 +1,7 @@
-import { Text } from '@mantine/core';
 import type { LoggedInUser } from '@vayu/domain';
-import { useTranslation } from 'react-i18next';
 import { SignInCard, SignInForm, useSignInTitle } from '../features/auth/sign-in-form';
 import { LOGIN_PATH } from './paths';
-import { BRAND_TEXT_PROPS, HeaderBar, ShellFrame } from './shell-frame';
+import { BrandLink, HeaderBar, ShellFrame } from './shell-frame';
 import { LanguageMenu, ModuleMenu } from './switch-menus';
 
 interface SignInShellProps {
@@ -17,17 +15,12 @@ interface SignInShellProps {
  * pages. Signing in loads the console (`console-root.tsx`).
  */
 export function SignInShell({ onSignedIn, onStart }: SignInShellProps) {
-  const { t } = useTranslation();
   useSignInTitle();
   return (
     <ShellFrame
       header={
         <HeaderBar
-          start={
-            <Text component="a" href={LOGIN_PATH} {...BRAND_TEXT_PROPS}>
-              {t('common.appName')}
-            </Text>
-          }
+          start={<BrandLink href={LOGIN_PATH} />}
           end={
             <>
               <ModuleMenu />

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render';
-import { formatTotal } from '../i18n';
+import { formatNumber, formatTotal } from '../i18n';
 import { Pagination } from './pagination';
 
 function renderPager(props: Partial<Parameters<typeof Pagination>[0]> = {}) {
@@ -147,6 +147,15 @@ describe('Pagination', () => {
       expect(formatTotal({ total: 98_000, totalKind: 'estimate' }, 'hi')).toBe('लगभग 98,000');
       expect(formatTotal({ total: 1001, totalKind: 'atLeast' }, 'hi')).toBe('1,000 से अधिक');
       expect(formatTotal({ total: 1_00_000, totalKind: 'exact' }, 'en')).toBe('1,00,000');
+    });
+
+    it('groups whole numbers as Intl does for India, in both languages', () => {
+      const values = [0, 7, 999, 1000, -1000, 12_345, 98_000, 1_00_000, 12_34_567, 98_76_54_321, -45_67_890];
+      for (const language of ['en', 'hi'] as const) {
+        const intl = new Intl.NumberFormat(language === 'en' ? 'en-IN' : 'hi-IN');
+        for (const value of values) expect(formatNumber(value, language)).toBe(intl.format(value));
+      }
+      expect(formatNumber(1234.5, 'en')).toBe('1,234.5');
     });
   });
 });

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
+import { SegmentedChoice } from '../../components/segmented-choice';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { dialogs } from '../../components/dialogs';
 import { useListState } from '../../components/list';
@@ -37,12 +38,12 @@ export function PartnerList() {
   const { status, search } = list.query;
   const [dialog, setDialog] = useState<DialogState>(null);
   const partners = usePartners(list.query);
-  useDocumentTitle(`${t('partners.title')} · ${t('common.appName')}`);
+  useDocumentTitle(`${t('pages.partners')} · ${t('common.appName')}`);
 
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={1}>{t('partners.title')}</Title>
+        <Title order={1}>{t('pages.partners')}</Title>
         <Button onClick={() => setDialog({ type: 'add' })}>{t('partners.add')}</Button>
       </Group>
 
@@ -57,7 +58,7 @@ export function PartnerList() {
           <Text id="partner-status-filter" size="sm" fw={500}>
             {t('partners.statusFilter')}
           </Text>
-          <SegmentedControl
+          <SegmentedChoice
             aria-labelledby="partner-status-filter"
             value={STATUS_FILTERS.find((item) => item === status) ?? ALL}
             onChange={(value) => list.change({ status: STATUS_FILTERS.find((item) => item === value) })}

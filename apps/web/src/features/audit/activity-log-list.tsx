@@ -27,7 +27,7 @@ export function ActivityLogList() {
   // Another filter shows its first page.
   const changeFilters = (filters: Omit<ActivityLogListQuery, 'pageNum'>) =>
     change({ ...filters, pageNum: undefined });
-  useDocumentTitle(`${t('audit.logs.title')} · ${t('common.appName')}`);
+  useDocumentTitle(`${t('pages.logs')} · ${t('common.appName')}`);
 
   const range = getDateRange(query);
   const { tenantId } = query;
@@ -73,7 +73,7 @@ export function ActivityLogList() {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>{t('audit.logs.title')}</Title>
+        <Title order={1}>{t('pages.logs')}</Title>
         <Text c="dimmed">{t('audit.logs.intro')}</Text>
       </Stack>
 

@@ -51,7 +51,7 @@ export function AuditDocumentList() {
   const { t } = useTranslation();
   const list = useListState(auditDocumentQuerySchema);
   const { query } = list;
-  useDocumentTitle(`${t('audit.documents.title')} · ${t('common.appName')}`);
+  useDocumentTitle(`${t('pages.auditDocuments')} · ${t('common.appName')}`);
 
   const field = query.field ?? '';
   const value = query.value ?? '';
@@ -79,7 +79,7 @@ export function AuditDocumentList() {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>{t('audit.documents.title')}</Title>
+        <Title order={1}>{t('pages.auditDocuments')}</Title>
         <Text c="dimmed">{t('audit.documents.intro')}</Text>
       </Stack>
 

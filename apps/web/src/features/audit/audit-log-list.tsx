@@ -32,7 +32,7 @@ export function AuditLogList() {
   // Another filter or sort shows its first page.
   const changeFilters = (filters: Omit<AuditLogListQuery, 'pageNum'>) =>
     change({ ...filters, pageNum: undefined });
-  useDocumentTitle(`${t('audit.list.title')} · ${t('common.appName')}`);
+  useDocumentTitle(`${t('pages.auditLog')} · ${t('common.appName')}`);
 
   const range = getDateRange(query);
   const request: AuditLogListQuery = {
@@ -82,7 +82,7 @@ export function AuditLogList() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={1}>{t('audit.list.title')}</Title>
+        <Title order={1}>{t('pages.auditLog')}</Title>
         {user?.userType === 'site' && (
           <Anchor component={Link} to="/mongo/auditLog">
             {t('audit.list.documentView')}

@@ -36,7 +36,7 @@ export function DerivedParameterList() {
   const list = useListState(derivedParameterListQuerySchema, LIST_OPTIONS);
   const filters = list.query;
   const derived = useDerivedParameters(filters);
-  useDocumentTitle(`${t('derivedParameters.list.title')} · ${t('common.appName')}`);
+  useDocumentTitle(`${t('pages.derivedParameters')} · ${t('common.appName')}`);
 
   const { change, setPage } = list;
   const hasFilters = list.isFiltered;
@@ -51,7 +51,7 @@ export function DerivedParameterList() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={1}>{t('derivedParameters.list.title')}</Title>
+        <Title order={1}>{t('pages.derivedParameters')}</Title>
         <Button component={Link} to={derivedParameterFormPath()}>
           {t('derivedParameters.list.add')}
         </Button>

@@ -47,7 +47,7 @@ export function DiagnosticParamList() {
     [list.query],
   );
   const setUps = useDiagnosticParams(filters);
-  useDocumentTitle(`${t('diagnostics.title')} · ${t('common.appName')}`);
+  useDocumentTitle(`${t('pages.diagnosticParams')} · ${t('common.appName')}`);
 
   const { setPage } = list;
   // A new make drops the model chosen for the one before.
@@ -70,7 +70,7 @@ export function DiagnosticParamList() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={1}>{t('diagnostics.title')}</Title>
+        <Title order={1}>{t('pages.diagnosticParams')}</Title>
         <Button component={Link} to="/addDiagnosticParam" state={formState}>
           {t('diagnostics.list.add')}
         </Button>

@@ -30,7 +30,7 @@ export function EnergyParameterList() {
   const list = useListState(energyParameterListQuerySchema, LIST_OPTIONS);
   const state = list.query;
   const parameters = useEnergyParameters(state);
-  useDocumentTitle(`${t('energy.params.title')} · ${t('common.appName')}`);
+  useDocumentTitle(`${t('pages.energyParameters')} · ${t('common.appName')}`);
   useLastPageFallback(parameters.data, state.page, parameters.isPlaceholderData, list.setPage);
 
   const { change } = list;
@@ -41,7 +41,7 @@ export function EnergyParameterList() {
     <Stack gap="lg">
       <EnergyNav />
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={1}>{t('energy.params.title')}</Title>
+        <Title order={1}>{t('pages.energyParameters')}</Title>
         <Button component={Link} to="/energy/param/add">
           {t('energy.params.add')}
         </Button>

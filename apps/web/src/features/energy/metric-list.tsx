@@ -28,7 +28,7 @@ export function MetricList() {
   const state = list.query;
   const metrics = useMetrics(state);
   const [editing, setEditing] = useState<EnergyMetric | null>(null);
-  useDocumentTitle(`${t('energy.metrics.title')} · ${t('common.appName')}`);
+  useDocumentTitle(`${t('pages.metrics')} · ${t('common.appName')}`);
   useLastPageFallback(metrics.data, state.page, metrics.isPlaceholderData, list.setPage);
 
   const { change } = list;
@@ -38,7 +38,7 @@ export function MetricList() {
     <Stack gap="lg">
       <EnergyNav />
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={1}>{t('energy.metrics.title')}</Title>
+        <Title order={1}>{t('pages.metrics')}</Title>
         <Button component={Link} to="/addMetric">
           {t('energy.metrics.add')}
         </Button>

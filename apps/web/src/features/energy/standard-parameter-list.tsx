@@ -33,7 +33,7 @@ export function StandardParameterList() {
   const list = useListState(parameterListQuerySchema, LIST_OPTIONS);
   const state = list.query;
   const parameters = useParameters(state);
-  useDocumentTitle(`${t('energy.standard.title')} · ${t('common.appName')}`);
+  useDocumentTitle(`${t('pages.energyCatalogue')} · ${t('common.appName')}`);
   useLastPageFallback(parameters.data, state.page, parameters.isPlaceholderData, list.setPage);
 
   const { change } = list;
@@ -43,7 +43,7 @@ export function StandardParameterList() {
     <Stack gap="lg">
       <EnergyNav />
       <Stack gap={4}>
-        <Title order={1}>{t('energy.standard.title')}</Title>
+        <Title order={1}>{t('pages.energyCatalogue')}</Title>
         <Text c="dimmed" size="sm">
           {t('energy.standard.intro')}
         </Text>

@@ -1,9 +1,10 @@
-import { Badge, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { CORPORATE_TYPES, type Corporate } from '@vayu/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { SegmentedChoice } from '../../components/segmented-choice';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { formatNumber } from '../../i18n';
 import { useCorporates } from './api/get-corporates';
@@ -23,7 +24,7 @@ export function CorporateList() {
   const type = readType(searchParams.get('type'));
   const corporates = useCorporates({ type });
   const [adding, setAdding] = useState(false);
-  useDocumentTitle(`${t('masters.corporates.title')} · ${t('common.appName')}`);
+  useDocumentTitle(`${t('pages.corporates')} · ${t('common.appName')}`);
 
   const setType = (value: string) =>
     setSearchParams((params) => {
@@ -37,14 +38,14 @@ export function CorporateList() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={1}>{t('masters.corporates.title')}</Title>
+        <Title order={1}>{t('pages.corporates')}</Title>
         <Button onClick={() => setAdding(true)}>{t('masters.corporates.add')}</Button>
       </Group>
       <Stack gap={4}>
         <Text id="corporate-type-filter" size="sm" fw={500}>
           {t('masters.corporates.type')}
         </Text>
-        <SegmentedControl
+        <SegmentedChoice
           aria-labelledby="corporate-type-filter"
           value={type}
           onChange={setType}

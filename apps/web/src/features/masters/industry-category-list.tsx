@@ -20,7 +20,7 @@ export function IndustryCategoryList() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = searchParams.get('q') ?? '';
   const [dialog, setDialog] = useState<DialogState>(null);
-  useDocumentTitle(`${t('masters.categories.title')} · ${t('common.appName')}`);
+  useDocumentTitle(`${t('pages.industryCategories')} · ${t('common.appName')}`);
 
   // The master is small (tens of rows), so it is filtered here rather than on the server.
   const needle = filter.trim().toLowerCase();
@@ -29,7 +29,7 @@ export function IndustryCategoryList() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={1}>{t('masters.categories.title')}</Title>
+        <Title order={1}>{t('pages.industryCategories')}</Title>
         <Button onClick={() => setDialog({ category: null })}>{t('masters.categories.add')}</Button>
       </Group>
       <TextInput

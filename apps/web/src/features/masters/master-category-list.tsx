@@ -19,7 +19,7 @@ export function MasterCategoryList() {
   const { t } = useTranslation();
   const categories = useMasterCategories();
   const [dialog, setDialog] = useState<DialogState>(null);
-  useDocumentTitle(`${t('masters.masterCategories.title')} · ${t('common.appName')}`);
+  useDocumentTitle(`${t('pages.masterCategories')} · ${t('common.appName')}`);
 
   const columns: DataTableColumn<MasterCategory>[] = [
     {
@@ -60,7 +60,7 @@ export function MasterCategoryList() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={1}>{t('masters.masterCategories.title')}</Title>
+        <Title order={1}>{t('pages.masterCategories')}</Title>
         <Button onClick={() => setDialog({ category: null })}>{t('masters.masterCategories.add')}</Button>
       </Group>
 

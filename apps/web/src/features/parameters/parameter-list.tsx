@@ -45,7 +45,7 @@ export function ParameterList() {
   const parameters = useParameters(filters);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [unitsOf, setUnitsOf] = useState<Parameter | null>(null);
-  useDocumentTitle(`${t('parameters.list.title')} · ${t('common.appName')}`);
+  useDocumentTitle(`${t('pages.parameters')} · ${t('common.appName')}`);
 
   const { change, setPage } = list;
   const hasFilters = list.isFiltered;
@@ -60,7 +60,7 @@ export function ParameterList() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={1}>{t('parameters.list.title')}</Title>
+        <Title order={1}>{t('pages.parameters')}</Title>
         {canWrite && (
           <Button onClick={() => setDialog({ parameter: null })}>{t('parameters.list.add')}</Button>
         )}

@@ -13,7 +13,7 @@ export function ProfilePage() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const [searchParams, setSearchParams] = useSearchParams();
-  useDocumentTitle(`${t('profile.title')} · ${t('common.appName')}`);
+  useDocumentTitle(`${t('pages.profile')} · ${t('common.appName')}`);
 
   if (!user) return null;
   const notSet = t('common.notSet');
@@ -41,7 +41,7 @@ export function ProfilePage() {
   return (
     <Stack gap="lg" maw={720}>
       <Group justify="space-between" align="center">
-        <Title order={1}>{t('profile.title')}</Title>
+        <Title order={1}>{t('pages.profile')}</Title>
         <Button onClick={() => setDialog(CHANGE_PASSWORD_DIALOG)}>{t('profile.changePassword')}</Button>
       </Group>
       <Paper withBorder radius="md">

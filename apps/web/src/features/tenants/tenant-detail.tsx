@@ -76,7 +76,7 @@ function TenantDetailScreen({ accountType, accountId }: { accountType: string; a
               {t('common.retry')}
             </Button>
             <Anchor component={Link} to="/tenants" size="sm">
-              {t('tenants.list.title')}
+              {t('pages.tenants')}
             </Anchor>
           </Group>
         </Stack>

@@ -5,7 +5,6 @@ import {
   Button,
   Group,
   Paper,
-  SegmentedControl,
   Select,
   Stack,
   Switch,
@@ -24,6 +23,7 @@ import { memo, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionUser } from '../../app/session';
+import { SegmentedChoice } from '../../components/segmented-choice';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { useListState, type ListStateChange } from '../../components/list';
 import { Pagination } from '../../components/pagination';
@@ -67,7 +67,7 @@ export function TenantList() {
     (kind: 'subscription' | 'migrate', tenant: TenantListItem) => setDialog({ kind, tenant }),
     [],
   );
-  useDocumentTitle(`${t('tenants.list.title')} · ${t('common.appName')}`);
+  useDocumentTitle(`${t('pages.tenants')} · ${t('common.appName')}`);
 
   const { change, setPage } = list;
   const data = tenants.data;
@@ -81,7 +81,7 @@ export function TenantList() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={1}>{t('tenants.list.title')}</Title>
+        <Title order={1}>{t('pages.tenants')}</Title>
         {canAdd && (
           <Group gap="sm">
             <Button component={Link} to="/new/tenants/partner/0">
@@ -206,7 +206,7 @@ const TenantFilters = memo(function TenantFilters({
           <Text id="tenant-status-filter" size="sm" fw={500}>
             {t('tenants.list.statusFilter')}
           </Text>
-          <SegmentedControl
+          <SegmentedChoice
             aria-labelledby="tenant-status-filter"
             value={filters.status}
             onChange={(value) => onChange({ status: value as StatusFilter })}

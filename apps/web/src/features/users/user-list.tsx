@@ -38,7 +38,7 @@ export function UserList() {
   const query = isSite ? list.query : { ...list.query, corporateId: undefined };
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<UserSummary | null>(null);
-  useDocumentTitle(`${t('people.users.title')} · ${t('common.appName')}`);
+  useDocumentTitle(`${t('pages.users')} · ${t('common.appName')}`);
 
   const users = useUsers(query);
   const { data } = users;
@@ -56,7 +56,7 @@ export function UserList() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={1}>{t('people.users.title')}</Title>
+        <Title order={1}>{t('pages.users')}</Title>
         <Button onClick={() => setAdding(true)}>{t('people.users.add')}</Button>
       </Group>
 

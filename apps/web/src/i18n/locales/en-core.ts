@@ -35,6 +35,25 @@ export const enCore = {
     unknown: DIALOG_DEFAULTS.error,
     ...errorsEn,
   },
+  /** Titles of the console's main screens: the page's heading, also drawn while its code loads. */
+  pages: {
+    tenants: 'Industries',
+    partners: 'Partners',
+    users: 'List of Users',
+    corporates: 'Corporates',
+    industryCategories: 'Industry categories',
+    auditLog: 'Audit log',
+    parameters: 'Parameters',
+    derivedParameters: 'Derived parameters',
+    diagnosticParams: 'Diagnostic Params',
+    energyParameters: 'Energy parameters',
+    energyCatalogue: 'Standard energy parameters',
+    metrics: 'Metrics',
+    masterCategories: 'Master categories',
+    auditDocuments: 'Audit log documents',
+    logs: 'Logs',
+    profile: 'User Profile',
+  },
   nav: {
     main: 'Main navigation',
     toggle: 'Toggle navigation',
@@ -110,7 +129,6 @@ export const enCore = {
     loadError: 'The summary could not be loaded.',
   },
   profile: {
-    title: 'User Profile',
     userName: 'User name',
     email: 'E-mail',
     phone: 'Phone',
@@ -137,7 +155,6 @@ export const enCore = {
     string
   >,
   partners: {
-    title: 'Partners',
     statusFilter: 'Status',
     all: 'All',
     enabled: 'Enabled',

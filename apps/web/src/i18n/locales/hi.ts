@@ -30,6 +30,25 @@ export const hi: Translations = {
     unknown: 'एक अज्ञात त्रुटि हुई है।',
     ...errorsHi,
   },
+  /** Titles of the console's main screens: the page's heading, also drawn while its code loads. */
+  pages: {
+    tenants: 'उद्योग',
+    partners: 'साझेदार',
+    users: 'उपयोगकर्ताओं की सूची',
+    corporates: 'कॉर्पोरेट',
+    industryCategories: 'उद्योग श्रेणियाँ',
+    auditLog: 'ऑडिट लॉग',
+    parameters: 'पैरामीटर',
+    derivedParameters: 'व्युत्पन्न पैरामीटर',
+    diagnosticParams: 'डायग्नोस्टिक पैरामीटर',
+    energyParameters: 'ऊर्जा पैरामीटर',
+    energyCatalogue: 'मानक ऊर्जा पैरामीटर',
+    metrics: 'मेट्रिक',
+    masterCategories: 'मास्टर श्रेणियाँ',
+    auditDocuments: 'ऑडिट लॉग दस्तावेज़',
+    logs: 'लॉग',
+    profile: 'उपयोगकर्ता प्रोफ़ाइल',
+  },
   nav: {
     main: 'मुख्य नेविगेशन',
     toggle: 'नेविगेशन खोलें या बंद करें',
@@ -106,7 +125,6 @@ export const hi: Translations = {
     loadError: 'सारांश लोड नहीं हो सका।',
   },
   profile: {
-    title: 'उपयोगकर्ता प्रोफ़ाइल',
     userName: 'उपयोगकर्ता नाम',
     email: 'ईमेल',
     phone: 'फ़ोन',
@@ -136,7 +154,6 @@ export const hi: Translations = {
     special: 'पासवर्ड में कम से कम एक विशेष चिह्न होना चाहिए',
   },
   partners: {
-    title: 'साझेदार',
     statusFilter: 'स्थिति',
     all: 'सभी',
     enabled: 'सक्षम',

@@ -38,5 +38,7 @@ export const loggedInUserQueryOptions = () =>
  * never written again, so a session cleared since stays cleared.
  */
 export function useLoggedInUserRefresh(isSignedIn: boolean): void {
-  useQuery({ ...loggedInUserQueryOptions(), enabled: isSignedIn });
+  // The layout uses no part of the answer: its arrival does not draw the console again
+  // (the stored user, when it changed, does, through useSessionUser).
+  useQuery({ ...loggedInUserQueryOptions(), enabled: isSignedIn, notifyOnChangeProps: [] });
 }

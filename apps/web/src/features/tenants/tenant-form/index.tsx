@@ -56,7 +56,7 @@ function TenantFormScreen({ type, tenantId }: { type: AccountFormType; tenantId:
                 {t('common.retry')}
               </Button>
               <Anchor component={Link} to="/tenants" size="sm">
-                {t('tenants.list.title')}
+                {t('pages.tenants')}
               </Anchor>
             </Group>
           </Stack>

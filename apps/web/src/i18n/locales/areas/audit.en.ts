@@ -81,7 +81,6 @@ export const auditEn = {
     ACTIVATION_RESENT: 'Activation e-mail sent again',
   } satisfies Record<AuditAction, string>,
   list: {
-    title: 'Audit log',
     caption: 'Audit log entries {{from}} to {{to}}: {{total}}',
     empty: 'No audit entries in this period.',
     loadError: 'error fetching Audit Log list',
@@ -114,7 +113,6 @@ export const auditEn = {
     notFound: 'This audit entry does not exist or is not yours to see.',
   },
   documents: {
-    title: 'Audit log documents',
     intro: 'Every audit entry as its full JSON document. Search by one field or by any text.',
     field: 'Field path',
     fieldHint: 'For example action, entity, tenant.id or newValue.status',
@@ -131,7 +129,6 @@ export const auditEn = {
     loadError: 'error fetching Audit Log list',
   },
   logs: {
-    title: 'Logs',
     intro: 'Who signed in and what they changed, per industry and user.',
     caption: 'Activity {{from}} to {{to}}: {{total}}',
     empty: 'No activity in this period.',

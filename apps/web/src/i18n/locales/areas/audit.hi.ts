@@ -80,7 +80,6 @@ export const auditHi: TranslationShape<typeof auditEn> = {
     ACTIVATION_RESENT: 'सक्रियण ई-मेल फिर से भेजा',
   },
   list: {
-    title: 'ऑडिट लॉग',
     caption: 'ऑडिट लॉग प्रविष्टियाँ {{from}} से {{to}} तक: {{total}}',
     empty: 'इस अवधि में कोई ऑडिट प्रविष्टि नहीं है।',
     loadError: 'ऑडिट लॉग सूची लाने में त्रुटि',
@@ -113,7 +112,6 @@ export const auditHi: TranslationShape<typeof auditEn> = {
     notFound: 'यह ऑडिट प्रविष्टि मौजूद नहीं है या आप इसे नहीं देख सकते।',
   },
   documents: {
-    title: 'ऑडिट लॉग दस्तावेज़',
     intro: 'हर ऑडिट प्रविष्टि उसके पूरे JSON दस्तावेज़ के रूप में। किसी एक फ़ील्ड या किसी भी पाठ से खोजें।',
     field: 'फ़ील्ड पथ',
     fieldHint: 'उदाहरण: action, entity, tenant.id या newValue.status',
@@ -130,7 +128,6 @@ export const auditHi: TranslationShape<typeof auditEn> = {
     loadError: 'ऑडिट लॉग सूची लाने में त्रुटि',
   },
   logs: {
-    title: 'लॉग',
     intro: 'किसने साइन इन किया और क्या बदला, उद्योग और उपयोगकर्ता के अनुसार।',
     caption: 'गतिविधि {{from}} से {{to}} तक: {{total}}',
     empty: 'इस अवधि में कोई गतिविधि नहीं है।',

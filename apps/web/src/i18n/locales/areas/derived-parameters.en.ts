@@ -46,7 +46,6 @@ export const derivedParametersEn = {
     unit: 'Unit',
   },
   list: {
-    title: 'Derived parameters',
     add: 'Add derived parameter',
     search: 'Search',
     searchPlaceholder: 'Label or name',

@@ -40,7 +40,6 @@ export const derivedParametersHi: TranslationShape<typeof derivedParametersEn> =
     unit: 'इकाई',
   },
   list: {
-    title: 'व्युत्पन्न पैरामीटर',
     add: 'व्युत्पन्न पैरामीटर जोड़ें',
     search: 'खोजें',
     searchPlaceholder: 'लेबल या नाम',

@@ -16,7 +16,6 @@ import {
 
 /** English texts of the diagnostic parameter screens. */
 export const diagnosticsEn = {
-  title: 'Diagnostic Params',
   ownerKinds: {
     model: 'Analyser model',
     tenant: 'Industry',

@@ -3,7 +3,6 @@ import type { diagnosticsEn } from './diagnostics.en';
 
 /** Hindi texts of the diagnostic parameter screens: the same keys as the English file. */
 export const diagnosticsHi: TranslationShape<typeof diagnosticsEn> = {
-  title: 'डायग्नोस्टिक पैरामीटर',
   ownerKinds: {
     model: 'एनालाइज़र मॉडल',
     tenant: 'उद्योग',

@@ -70,7 +70,6 @@ export const energyEn = {
   reload: 'Reload',
   deleteFailed: ENERGY_DELETE_FAILED_MESSAGE,
   params: {
-    title: 'Energy parameters',
     add: 'Add Energy Parameter',
     searchPlaceholder: 'Label, name or key',
     loadError: 'The energy parameters could not be loaded',
@@ -104,7 +103,6 @@ export const energyEn = {
     },
   },
   standard: {
-    title: 'Standard energy parameters',
     intro: 'Parameters of the standard catalogue measured at energy meters. They feed the energy parameters.',
     searchPlaceholder: 'Label or name',
     loadError: 'The standard energy parameters could not be loaded',
@@ -118,7 +116,6 @@ export const energyEn = {
     backToList: 'Back to the standard energy parameters',
   },
   metrics: {
-    title: 'Metrics',
     add: 'Add Metric',
     searchPlaceholder: 'Key or label',
     loadError: 'The metrics could not be loaded',

@@ -62,7 +62,6 @@ export const energyHi: TranslationShape<typeof energyEn> = {
   reload: 'पुनः लोड करें',
   deleteFailed: 'हटाने में त्रुटि।',
   params: {
-    title: 'ऊर्जा पैरामीटर',
     add: 'ऊर्जा पैरामीटर जोड़ें',
     searchPlaceholder: 'लेबल, नाम या कुंजी',
     loadError: 'ऊर्जा पैरामीटर लोड नहीं हो सके',
@@ -96,7 +95,6 @@ export const energyHi: TranslationShape<typeof energyEn> = {
     },
   },
   standard: {
-    title: 'मानक ऊर्जा पैरामीटर',
     intro: 'मानक सूची के वे पैरामीटर जो ऊर्जा मीटर पर मापे जाते हैं। इन्हीं से ऊर्जा पैरामीटर की रीडिंग आती है।',
     searchPlaceholder: 'लेबल या नाम',
     loadError: 'मानक ऊर्जा पैरामीटर लोड नहीं हो सके',
@@ -110,7 +108,6 @@ export const energyHi: TranslationShape<typeof energyEn> = {
     backToList: 'मानक ऊर्जा पैरामीटर सूची पर लौटें',
   },
   metrics: {
-    title: 'मेट्रिक',
     add: 'मेट्रिक जोड़ें',
     searchPlaceholder: 'कुंजी या लेबल',
     loadError: 'मेट्रिक लोड नहीं हो सके',

@@ -22,7 +22,6 @@ export const mastersEn = {
     government: 'Government',
   },
   corporates: {
-    title: 'Corporates',
     add: 'Add Corporate',
     addTitle: 'Add Corporate',
     name: 'Name',
@@ -40,7 +39,6 @@ export const mastersEn = {
     exists: CORPORATE_EXISTS_MESSAGE,
   },
   categories: {
-    title: 'Industry categories',
     add: 'Add Category',
     addTitle: 'Add Industry Category',
     editTitle: 'Edit Industry Category',
@@ -61,7 +59,6 @@ export const mastersEn = {
     exists: CATEGORY_EXISTS_MESSAGE,
   },
   masterCategories: {
-    title: 'Master categories',
     add: 'Add master category',
     addTitle: 'Add master category',
     editTitle: 'Edit master category',

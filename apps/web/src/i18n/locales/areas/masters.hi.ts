@@ -17,7 +17,6 @@ export const mastersHi: TranslationShape<typeof mastersEn> = {
     government: 'सरकारी',
   },
   corporates: {
-    title: 'कॉर्पोरेट',
     add: 'कॉर्पोरेट जोड़ें',
     addTitle: 'कॉर्पोरेट जोड़ें',
     name: 'नाम',
@@ -35,7 +34,6 @@ export const mastersHi: TranslationShape<typeof mastersEn> = {
     exists: 'इस नाम का कॉर्पोरेट पहले से मौजूद है।',
   },
   categories: {
-    title: 'उद्योग श्रेणियाँ',
     add: 'श्रेणी जोड़ें',
     addTitle: 'उद्योग श्रेणी जोड़ें',
     editTitle: 'उद्योग श्रेणी संपादित करें',
@@ -56,7 +54,6 @@ export const mastersHi: TranslationShape<typeof mastersEn> = {
     exists: 'श्रेणी पहले से मौजूद है।',
   },
   masterCategories: {
-    title: 'मास्टर श्रेणियाँ',
     add: 'मास्टर श्रेणी जोड़ें',
     addTitle: 'मास्टर श्रेणी जोड़ें',
     editTitle: 'मास्टर श्रेणी संपादित करें',

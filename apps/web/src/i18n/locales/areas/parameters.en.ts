@@ -56,7 +56,6 @@ export const parametersEn = {
     colour: 'Display colour',
   },
   list: {
-    title: 'Parameters',
     add: 'Add Parameter',
     search: 'Search',
     searchPlaceholder: 'Label, name or key',

@@ -51,7 +51,6 @@ export const parametersHi: TranslationShape<typeof parametersEn> = {
     colour: 'प्रदर्शन रंग',
   },
   list: {
-    title: 'पैरामीटर',
     add: 'पैरामीटर जोड़ें',
     search: 'खोजें',
     searchPlaceholder: 'लेबल, नाम या कुंजी',

@@ -3,7 +3,6 @@ import { CONFLICT_MESSAGE } from '@vayu/domain';
 /** English texts of the people screens: users, the add/edit user modals, setting a password. */
 export const peopleEn = {
   users: {
-    title: 'List of Users',
     add: 'Add New User',
     search: 'Search',
     searchPlaceholder: 'Name, e-mail or phone',

@@ -4,7 +4,6 @@ import type { peopleEn } from './people.en';
 /** Hindi texts of the people screens: the same keys as the English file. */
 export const peopleHi: TranslationShape<typeof peopleEn> = {
   users: {
-    title: 'उपयोगकर्ताओं की सूची',
     add: 'नया उपयोगकर्ता जोड़ें',
     search: 'खोजें',
     searchPlaceholder: 'नाम, ईमेल या फ़ोन',

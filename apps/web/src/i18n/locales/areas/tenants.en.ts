@@ -19,7 +19,6 @@ export const tenantsEn = {
   no: 'No',
   notAvailable: 'N/A',
   list: {
-    title: 'Industries',
     search: 'Search industries',
     searchPlaceholder: 'Name, e-mail or city',
     partnerFilter: 'Partner',

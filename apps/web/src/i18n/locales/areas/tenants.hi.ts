@@ -13,7 +13,6 @@ export const tenantsHi: TranslationShape<typeof tenantsEn> = {
   no: 'नहीं',
   notAvailable: 'उपलब्ध नहीं',
   list: {
-    title: 'उद्योग',
     search: 'उद्योग खोजें',
     searchPlaceholder: 'नाम, ई-मेल या शहर',
     partnerFilter: 'साझेदार',
