@@ -22,6 +22,7 @@ import { assertEndpointsRegistered, errorResponsesOf } from './lib/endpoints.js'
 import { jobQueue } from './jobs/job-definitions.js';
 import { createJobWorker } from './jobs/job-worker.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { SESSIONS_ENDED_CHANNEL } from './modules/auth/sessions.repository.js';
 import { registerModules } from './modules/index.js';
 import { registerAuthentication } from './plugins/authentication.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -153,6 +154,15 @@ export async function buildApp(
 
   const auth = createAuthService({ db: database.db, config });
   registerAuthentication(app, { db: database.db, auth });
+  // Sessions ended in any process (an account disabled, a user signed out everywhere) are
+  // forgotten here at once, not when this process's few seconds of reuse run out.
+  let stopListening: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopListening = await database.listen(SESSIONS_ENDED_CHANNEL, () => auth.forgetAllSessions());
+  });
+  app.addHook('onClose', async () => {
+    await stopListening?.();
+  });
 
   const mailer = createMailer({
     db: database.db,

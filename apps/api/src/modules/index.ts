@@ -64,7 +64,9 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(industriesRoutes, { industries: createIndustriesService({ db }) });
   await app.register(homeRoutes, { home: createHomeService({ db }) });
   await app.register(partnersRoutes, { partners: createPartnersService({ db }) });
-  await app.register(tenantsRoutes, { tenants: createTenantsService({ db, files: deps.files }) });
+  await app.register(tenantsRoutes, {
+    tenants: createTenantsService({ db, files: deps.files, sessions: deps.auth }),
+  });
   await app.register(subscriptionsRoutes, { subscriptions: createSubscriptionsService({ db }) });
   await app.register(addressesRoutes, { addresses: createAddressesService({ db }) });
   await app.register(approvalsRoutes, { approvals: createApprovalsService({ db, mailer: deps.mailer }) });

@@ -1,3 +1,5 @@
+import type { AuthService } from '../auth/auth.service.js';
+import { deleteAccountSessions } from '../auth/sessions.repository.js';
 import {
   ACCOUNT_SEARCH_LIMIT,
   DEFAULT_PARTNER_ID,
@@ -121,7 +123,15 @@ function fieldErrorsOf(error: z.ZodError, path: string): FieldError[] {
 
 const isPlatformAccount = (id: number) => id === PLATFORM_ACCOUNT_ID || id === PLATFORM_ACCOUNT_ALIAS;
 
-export function createTenantsService({ db, files }: { db: Database; files: FileStore }) {
+export function createTenantsService({
+  db,
+  files,
+  sessions,
+}: {
+  db: Database;
+  files: FileStore;
+  sessions: Pick<AuthService, 'forgetAllSessions'>;
+}) {
   /** An account the principal can see, or 404. */
   async function getVisibleAccount(exec: Executor, ctx: RequestContext, id: number, forUpdate = false) {
     const account = await findVisibleAccount(exec, scopeOf(ctx.principal), id, { forUpdate });
@@ -235,12 +245,18 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
       audit?: (before: AccountRow, after: AccountRow) => { oldValue: unknown; newValue: unknown };
     },
   ): Promise<TenantDetail> {
+    let sessionsEnded = false;
     await db.transaction(async (tx) => {
       const current = await getChangeableAccount(tx, ctx, id, true);
       options.check?.(current);
       const changes = options.changes(current);
       const after = await updateAccount(tx, scopeOf(ctx.principal), id, changes);
       if (!after) throw notFound('Industry');
+      // A disabled account's users are signed out: their next request is answered 401.
+      if (current.status === 'ENABLED' && after.status !== 'ENABLED') {
+        await deleteAccountSessions(tx, id);
+        sessionsEnded = true;
+      }
       const { oldValue, newValue } = options.audit
         ? options.audit(current, after)
         : changedFields(current, after);
@@ -253,6 +269,7 @@ export function createTenantsService({ db, files }: { db: Database; files: FileS
         newValue,
       });
     });
+    if (sessionsEnded) sessions.forgetAllSessions();
     return getDetail(db, ctx, id);
   }
 

@@ -170,6 +170,14 @@ export function createAuthService({
     forgetUserSessions(userId: number) {
       cache.forgetUser(userId);
     },
+
+    /**
+     * Drops every session this process remembers: sessions were ended
+     * (an account disabled, say) here or in another process.
+     */
+    forgetAllSessions() {
+      cache.forgetAll();
+    },
   };
 }
 

@@ -17,6 +17,8 @@ export interface SessionCache<S extends { userId: number; expiresAt: Date }> {
   set(tokenHash: string, session: S, mark: number, now: number): void;
   forgetToken(tokenHash: string): void;
   forgetUser(userId: number): void;
+  /** Forgets every session (another process ended some: which ones, it does not say). */
+  forgetAll(): void;
 }
 
 /** Entries kept at most; the oldest go first. */
@@ -50,6 +52,10 @@ export function createSessionCache<S extends { userId: number; expiresAt: Date }
     forgetToken(tokenHash) {
       forgets++;
       entries.delete(tokenHash);
+    },
+    forgetAll() {
+      forgets++;
+      entries.clear();
     },
     forgetUser(userId) {
       forgets++;
