@@ -8,13 +8,13 @@ import { createSessionToken, hashToken } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { findUserByEmail, recordLogin, toLoggedInUser } from '../users/users.repository.js';
 import {
-  addFailure,
   clearFailures,
+  countAttempt,
   deleteSessionByTokenHash,
   extendSession,
   findLiveSession,
-  getFailures,
   insertSession,
+  uncountAttempt,
 } from './sessions.repository.js';
 import { createSessionCache } from './session-cache.js';
 
@@ -57,45 +57,48 @@ export function createAuthService({
     return session;
   }
 
-  async function assertNotRateLimited(keys: string[], limits: number[]) {
+  /**
+   * Counts the attempt under the user name and the client's address before
+   * any password is checked, and refuses it (429) when either count is past
+   * its limit: of many attempts that come together, only the first
+   * `loginMaxFailures` for one user name get a password check.
+   */
+  async function countSignInAttempt(userKey: string, ipKey: string) {
     const windowStart = new Date(Date.now() - config.loginWindowMs);
-    for (const [i, key] of keys.entries()) {
-      if ((await getFailures(db, key, windowStart)) >= limits[i]!)
-        throw tooManyRequests(TOO_MANY_ATTEMPTS_MESSAGE);
+    const [forUser, fromAddress] = await Promise.all([
+      countAttempt(db, userKey, windowStart),
+      countAttempt(db, ipKey, windowStart),
+    ]);
+    if (forUser > config.loginMaxFailures || fromAddress > config.loginMaxFailures * IP_FAILURE_FACTOR) {
+      throw tooManyRequests(TOO_MANY_ATTEMPTS_MESSAGE);
     }
   }
 
   return {
     async login(body: LoginBody, client: ClientInfo) {
-      const userKey = `user:${body.userName}`;
+      // User names are e-mail addresses, found whatever their case: so are their attempts.
+      const userKey = `user:${body.userName.trim().toLowerCase()}`;
       const ipKey = `ip:${client.ip}`;
-      await assertNotRateLimited(
-        [userKey, ipKey],
-        [config.loginMaxFailures, config.loginMaxFailures * IP_FAILURE_FACTOR],
-      );
+      await countSignInAttempt(userKey, ipKey);
 
       const user = await findUserByEmail(db, body.userName, SIGN_IN_SCOPE);
       const isValid = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), body.password);
       if (!user || !isValid) {
-        const windowStart = new Date(Date.now() - config.loginWindowMs);
-        await db.transaction(async (tx) => {
-          await addFailure(tx, userKey, windowStart);
-          await addFailure(tx, ipKey, windowStart);
-          if (user) {
-            await recordAudit(
-              tx,
-              {
-                userId: user.id,
-                userName: user.email,
-                accountId: user.accountId,
-                actingTenantId: null,
-                requestId: client.requestId,
-                ip: client.ip,
-              },
-              { entity: 'session', entityId: null, action: 'LOGIN_FAILED', tenantId: user.accountId },
-            );
-          }
-        });
+        // The attempt is already counted; a failure is recorded in the user's trail.
+        if (user) {
+          await recordAudit(
+            db,
+            {
+              userId: user.id,
+              userName: user.email,
+              accountId: user.accountId,
+              actingTenantId: null,
+              requestId: client.requestId,
+              ip: client.ip,
+            },
+            { entity: 'session', entityId: null, action: 'LOGIN_FAILED', tenantId: user.accountId },
+          );
+        }
         throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
       }
       if (user.status !== 'ENABLED')
@@ -110,7 +113,9 @@ export function createAuthService({
       const token = createSessionToken();
       const expiresAt = new Date(Date.now() + config.sessionTtlMs);
       await db.transaction(async (tx) => {
+        // A sign-in that succeeds starts the user's count again and takes itself off the address's.
         await clearFailures(tx, userKey);
+        await uncountAttempt(tx, ipKey);
         const sessionId = await insertSession(tx, {
           tokenHash: hashToken(token),
           userId: user.id,
