@@ -27,6 +27,7 @@ import { registerModules } from './modules/index.js';
 import { registerAuthentication } from './plugins/authentication.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { registerOverloadGuard } from './plugins/overload.js';
 import { registerCsrfProtection } from './plugins/security.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 
@@ -149,6 +150,7 @@ export async function buildApp(
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandler(app);
+  await registerOverloadGuard(app, config, database);
   registerCsrfProtection(app);
   registerInputGuard(app);
 

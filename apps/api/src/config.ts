@@ -56,6 +56,16 @@ const configSchema = z
       .max(600_000, 'must be at most 600000')
       .default(2000),
     PUBLIC_URL: z.url('must be a URL such as https://console.example.com').optional(),
+    MAX_EVENT_LOOP_DELAY_MS: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 (off) or more')
+      .default(1000),
+    MAX_POOL_WAITING: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 (off) or more')
+      .default(500),
   })
   .superRefine((env, ctx) => {
     if ((env.SEED_ADMIN_EMAIL === undefined) !== (env.SEED_ADMIN_PASSWORD === undefined)) {
@@ -97,6 +107,12 @@ export type Config = {
   publicUrl: string;
   /** Uploaded files (logos, documents). */
   filesDir: string;
+  /** Requests are answered 503 while the event loop lags more than this (0: never). */
+  maxEventLoopDelayMs: number;
+  /** … or while more requests than this wait for a database connection (0: never). */
+  maxPoolWaiting: number;
+  /** How often both are measured. */
+  pressureSampleMs: number;
 };
 
 export class ConfigError extends Error {
@@ -148,6 +164,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     jobConcurrency: e.JOB_CONCURRENCY,
     jobPollIntervalMs: e.JOB_POLL_INTERVAL_MS,
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+    maxPoolWaiting: e.MAX_POOL_WAITING,
+    pressureSampleMs: 1000,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     filesDir: resolve(e.DATA_DIR, 'files'),
   };

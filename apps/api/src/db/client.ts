@@ -36,6 +36,8 @@ export interface DatabaseHandle {
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** Requests waiting for a pooled connection (server only: the embedded database has no pool). */
+  waitingForConnection?: () => number;
   /** Embedded only: the whole data directory as a tarball (used to snapshot a migrated test database). */
   dumpDataDir?: () => Promise<Blob>;
 }
@@ -105,6 +107,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db,
     kind: 'postgres',
+    waitingForConnection: () => pool.waitingCount,
     migrate: () => migrateNodePg(db, { migrationsFolder: migrationsDir }),
     async withStartupLock(work) {
       const lockClient = await pool.connect();

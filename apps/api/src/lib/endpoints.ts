@@ -102,6 +102,8 @@ export function errorCodesOf(endpoint: EndpointDefinition): ApiErrorCode[] {
   }
   if (endpoint.params) codes.add('NOT_FOUND');
   codes.add('INTERNAL');
+  // Any request may be turned away while the server is overloaded (plugins/overload.ts).
+  codes.add('UNAVAILABLE');
   return [...codes];
 }
 

@@ -56,6 +56,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       DATA_DIR: dataDir,
       WEB_DIST_DIR: '/nonexistent-web',
     }),
+    // A test machine busy with other suites must not turn requests away; overload.test.ts turns it on.
+    maxEventLoopDelayMs: 0,
+    maxPoolWaiting: 0,
     ...overrides,
   };
 }
