@@ -16,6 +16,9 @@ export async function signIn(page: Page, userName: string, password = DEMO_PASSW
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/home$/);
+  // The address changes as the console starts: wait for the console's own header (its navigation),
+  // or a click on the header could still reach the sign-in page's.
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 }
 
 export const test = base.extend<{ signedInAsSite: Page }>({
