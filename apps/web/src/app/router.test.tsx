@@ -238,7 +238,7 @@ describe('sign-in and sign-out', () => {
     const api = mockApi({
       'GET /api/users/loggedin': () => jsonResponse(siteUser),
       'GET /api/home/summary': () => jsonResponse(summary),
-      'GET /api/logout': () => errorResponse(500, 'INTERNAL', 'Something broke.'),
+      'POST /api/logout': () => errorResponse(500, 'INTERNAL', 'Something broke.'),
     });
     const { user, router } = renderApp('/home');
 
@@ -248,7 +248,7 @@ describe('sign-in and sign-out', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in to Vayu' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(window.localStorage.length).toBe(0);
-    expect(api.calls.some((call) => call.url === '/api/logout')).toBe(true);
+    expect(api.calls.some((call) => call.method === 'POST' && call.url === '/api/logout')).toBe(true);
   });
 });
 

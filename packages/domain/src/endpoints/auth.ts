@@ -17,13 +17,27 @@ export const authEndpoints = {
     response: loggedInUserSchema,
     errors: ['INVALID_CREDENTIALS', 'USER_DISABLED', 'ACCOUNT_DISABLED', 'RATE_LIMITED'],
   }),
+  signOut: defineEndpoint({
+    method: 'POST',
+    path: '/api/logout',
+    operationId: 'signOut',
+    tag: 'auth',
+    summary: 'End the session and clear the session cookie (what the console calls)',
+    description:
+      'Under the cross-site request rule of every write: the same origin, and a JSON body or the X-Requested-With header.',
+    access: PUBLIC,
+    status: 204,
+  }),
   logout: defineEndpoint({
     method: 'GET',
     path: '/api/logout',
     operationId: 'logout',
     tag: 'auth',
-    summary: 'End the session and clear the session cookie',
+    summary: 'End the session and clear the session cookie, from a link of the console itself',
+    description:
+      'Kept for links and bookmarks (the specification names it). A browser request that says it comes from another site (Sec-Fetch-Site: cross-site or same-site) is refused, so a link on another site cannot sign anyone out.',
     access: PUBLIC,
     status: 204,
+    errors: ['CSRF_REJECTED'],
   }),
 };

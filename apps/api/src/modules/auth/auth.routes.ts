@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authEndpoints, SESSION_COOKIE } from '@vayu/domain';
 import type { Config } from '../../config.js';
+import { AppError } from '../../lib/errors.js';
 import { registerEndpoints } from '../../lib/endpoints.js';
 import { getSessionToken } from '../../plugins/authentication.js';
 import type { AuthService } from './auth.service.js';
@@ -21,7 +22,17 @@ export async function authRoutes(
       reply.setCookie(SESSION_COOKIE, result.token, { ...cookieOptions, expires: result.expiresAt });
       return result.user;
     },
+    signOut: async (_input, request, reply) => {
+      await auth.logout(getSessionToken(request));
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    },
     logout: async (_input, request, reply) => {
+      // A navigation from another site (a link, an image) must not sign anyone out
+      // (docs/decisions/0009-sign-out.md). Browsers say where a request comes from.
+      const site = request.headers['sec-fetch-site'];
+      if (site === 'cross-site' || site === 'same-site') {
+        throw new AppError('CSRF_REJECTED', 'Cross-site request refused.');
+      }
       await auth.logout(getSessionToken(request));
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
     },

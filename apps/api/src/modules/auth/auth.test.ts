@@ -157,6 +157,50 @@ describe('sessions', () => {
     expect((await client({ method: 'GET', url: '/api/users/loggedin' })).statusCode).toBe(401);
   });
 
+  it('POST /api/logout, what the console calls, ends the session and clears the cookie', async () => {
+    const user = await make.siteUser();
+    const client = asUser(t.app, await signIn(t.app, user.email, user.password));
+    const signOut = await client({ method: 'POST', url: '/api/logout' });
+    expect(signOut.statusCode).toBe(204);
+    expect(signOut.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
+    expect((await client({ method: 'GET', url: '/api/users/loggedin' })).statusCode).toBe(401);
+  });
+
+  it('a sign-out from another site is refused and the session goes on (by POST or by a link)', async () => {
+    const user = await make.siteUser();
+    const token = await signIn(t.app, user.email, user.password);
+    // A form posted from another site: the cross-site request rule of every write.
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      cookies: { [SESSION_COOKIE]: token },
+      headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(posted.statusCode).toBe(403);
+    expect(posted.json()).toMatchObject({ error: { code: 'CSRF_REJECTED' } });
+    // A link or an image on another site: the browser says the request is cross-site.
+    for (const site of ['cross-site', 'same-site']) {
+      const linked = await t.app.inject({
+        method: 'GET',
+        url: '/api/logout',
+        cookies: { [SESSION_COOKIE]: token },
+        headers: { 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' },
+      });
+      expect(linked.statusCode).toBe(403);
+      expect(linked.json()).toMatchObject({ error: { code: 'CSRF_REJECTED' } });
+    }
+    expect((await asUser(t.app, token)({ method: 'GET', url: '/api/users/loggedin' })).statusCode).toBe(200);
+    // The console's own link (same origin) still signs out.
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      cookies: { [SESSION_COOKIE]: token },
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(own.statusCode).toBe(204);
+  });
+
   it('does not accept an expired session', async () => {
     const user = await make.siteUser();
     const token = await signIn(t.app, user.email, user.password);

@@ -9,7 +9,7 @@ import { closeAllDialogs } from '../../../components/dialogs';
 
 /** Ends the server session (204) and clears its cookie. */
 export function logout(): Promise<void> {
-  return callEndpoint(authEndpoints.logout, { skipUnauthorizedRedirect: true });
+  return callEndpoint(authEndpoints.signOut, { skipUnauthorizedRedirect: true });
 }
 
 /**
