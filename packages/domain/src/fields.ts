@@ -89,7 +89,7 @@ export const optionalNumberInRange = (min: number, max: number, label: string) =
     .transform((v) => v ?? null);
 
 /** Digits, as a query string, a path or a multipart field carries a whole number. */
-const WHOLE_NUMBER_TEXT = /^-?\d{1,16}$/;
+const WHOLE_NUMBER_TEXT = /^-?\d{1,64}$/;
 
 /** The range of a PostgreSQL `integer`, which every id, quota, version and page number is stored in or read against. */
 export const INTEGER_RANGE = { min: -2_147_483_648, max: 2_147_483_647 } as const;

@@ -40,6 +40,19 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       // Body fields are named as the form names them ("password"); others say where ("query.status").
       const where = error.validationContext ?? 'body';
+      // A path id written as a whole number that the schema refused (beyond a PostgreSQL integer,
+      // or below 1) names no record: 404, as for any id that does not exist. Malformed ids stay 400.
+      const params = (request.params ?? {}) as Record<string, unknown>;
+      if (
+        where === 'params' &&
+        error.validation.every((issue) => {
+          const value = params[issue.instancePath.split('/').filter(Boolean)[0] ?? ''];
+          const isText = (issue.params as { origin?: unknown }).origin === 'string';
+          return !isText && typeof value === 'string' && /^-?\d+$/.test(value);
+        })
+      ) {
+        return send(reply, 404, { code: 'NOT_FOUND', message: 'Not found.' });
+      }
       const details: FieldError[] = error.validation.map((issue) => ({
         path:
           [...(where === 'body' ? [] : [where]), ...issue.instancePath.split('/').filter(Boolean)].join(

@@ -88,3 +88,37 @@ describe('far dates', () => {
     expect(response.statusCode).toBe(200);
   });
 });
+
+describe('ids a column cannot hold', () => {
+  it('answers 404 for a path id beyond a PostgreSQL integer or below 1, and 400 for one that is not a number', async () => {
+    for (const url of [
+      '/api/tenant-by-id/2147483648',
+      '/api/tenant-by-id/99999999999999999999',
+      '/api/tenant-by-id/0',
+      '/api/parameters/2147483648',
+    ]) {
+      const response = await site({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(detailsOf(response.body).code, url).toBe('NOT_FOUND');
+    }
+    const written = await site({
+      method: 'PATCH',
+      url: '/api/tenants/2147483648',
+      payload: [{ op: 'replace', att: 'city', value: 'Vapi' }],
+    });
+    expect(written.statusCode).toBe(404);
+    const malformed = await site({ method: 'GET', url: '/api/tenant-by-id/12abc' });
+    expect(malformed.statusCode).toBe(400);
+    expect(detailsOf(malformed.body).code).toBe('VALIDATION_FAILED');
+  });
+
+  it('answers 400 naming the field for a body id beyond a PostgreSQL integer', async () => {
+    const response = await site({
+      method: 'POST',
+      url: '/api/changeWorkingStatus',
+      payload: { tenantId: 2_147_483_648, workingStatus: 'ON', remark: null },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(detailsOf(response.body).details).toEqual([expect.objectContaining({ path: 'tenantId' })]);
+  });
+});
