@@ -10,7 +10,7 @@ import {
   UnstyledButton,
   type TableTdProps,
 } from '@mantine/core';
-import { useDeferredValue, type Key, type ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '../app/error-message';
 
@@ -56,11 +56,7 @@ export function DataTable<Row>({
   skeletonRows = 5,
 }: DataTableProps<Row>) {
   const { t } = useTranslation();
-  // The rows are drawn in a pass of their own, after the frame and the filters: React can pause
-  // it for input, so a long page does not hold the browser up (the frame shows skeleton rows
-  // meanwhile, and a new page shows the last one until it is drawn).
-  const shownRows = useDeferredValue(rows, undefined);
-  const isLoading = shownRows === undefined;
+  const isLoading = rows === undefined;
 
   return (
     <Paper withBorder radius="md">
@@ -91,7 +87,7 @@ export function DataTable<Row>({
                     ))}
                   </Table.Tr>
                 ))
-              : shownRows.map((row) => (
+              : rows.map((row) => (
                   <Table.Tr key={getRowKey(row)}>
                     {columns.map((column) => (
                       <Table.Td key={column.key} ta={column.align} {...column.cellProps}>

@@ -47,7 +47,9 @@ describe('session lookups', () => {
     const before = auth.resolveSession(token);
     await auth.logout(token);
     const after = auth.resolveSession(token);
-    expect((await before)?.sessionId).toEqual(expect.any(Number));
+    // On a server the lookup begun first may still run after the sign-out's delete (another pooled
+    // connection): it finds the session or not. The lookup after the sign-out finds none either way.
+    await before;
     expect(await after).toBeNull();
     expect(counter.selects).toBe(2);
   });
