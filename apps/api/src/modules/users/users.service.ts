@@ -35,6 +35,7 @@ import {
 } from '../../lib/password-tokens.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { hashToken } from '../../lib/tokens.js';
+import { assertUsablePassword } from '../../lib/common-passwords.js';
 import { DEMO_PASSWORD } from '../../lib/demo.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import type { AuthService } from '../auth/auth.service.js';
@@ -215,6 +216,7 @@ export function createUsersService({
       if (!canSetPasswordOf(ctx.principal, { id: user.id, account: accountOf(user) })) {
         throw forbidden('You are not allowed to change this user.');
       }
+      assertUsablePassword(password);
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         await updateUserPassword(
@@ -462,6 +464,7 @@ export function createUsersService({
       const tokenHash = hashToken(body.token);
       const user = await findUserByPasswordToken(db, tokenHash, new Date(), PASSWORD_LINK_SCOPE);
       if (!user) throw invalidPasswordLink();
+      assertUsablePassword(body.password);
       const passwordHash = await hashPassword(body.password);
       const actor: AuditActor = {
         userId: user.id,

@@ -56,6 +56,29 @@ describe('POST /api/users/{id}/password/update', () => {
     await expect(signIn(t.app, user.email, NEW_PASSWORD)).resolves.toBeTruthy();
   });
 
+  it('refuses the published demo password and the commonest passwords, for oneself and for others, changing nothing', async () => {
+    const tenant = await make.tenant();
+    const user = await make.user(tenant.id);
+    const token = await signIn(t.app, user.email, user.password);
+    const site = await make.siteUser();
+    const siteToken = await signIn(t.app, site.email, site.password);
+    for (const [actor, password] of [
+      [token, 'Vayu@Demo2026'],
+      [token, 'Password1!'],
+      [token, '#Qwerty2026'],
+      [siteToken, 'Vayu@Demo2026'],
+      [siteToken, 'Sunshine@1'],
+    ] as const) {
+      const response = await changePassword(actor, user.id, password);
+      expectError(response, 400, 'VALIDATION_FAILED');
+      expect(response.json().error.details).toEqual([
+        expect.objectContaining({ path: 'password', code: 'FIELD_UNAVAILABLE' }),
+      ]);
+    }
+    await expect(signIn(t.app, user.email, user.password)).resolves.toBeTruthy();
+    expect(await auditRowsFor(t.db, 'user', user.id)).toHaveLength(0);
+  });
+
   it('writes an audit row that holds no password or hash', async () => {
     const tenant = await make.tenant();
     const user = await make.user(tenant.id);
@@ -1015,6 +1038,16 @@ describe('activation link (POST /api/users → e-mail → set password)', () => 
     });
     expectError(weak, 400, 'VALIDATION_FAILED');
     expect(weak.json().error.details[0].path).toBe('password');
+    const published = await anonymous({
+      method: 'POST',
+      url: '/api/auth/set-password',
+      headers: CONSOLE_HEADERS,
+      payload: { token, password: 'Vayu@Demo2026' },
+    });
+    expectError(published, 400, 'VALIDATION_FAILED');
+    expect(published.json().error.details).toEqual([
+      expect.objectContaining({ path: 'password', code: 'FIELD_UNAVAILABLE' }),
+    ]);
     expect((await anonymous({ method: 'GET', url: `/api/auth/password-token/${token}` })).statusCode).toBe(
       200,
     );
