@@ -122,3 +122,19 @@ describe('ids a column cannot hold', () => {
     expect(detailsOf(response.body).details).toEqual([expect.objectContaining({ path: 'tenantId' })]);
   });
 });
+
+describe('forms the parser cannot read', () => {
+  it('answers 400 for an industry form cut off before its closing boundary, and changes nothing', async () => {
+    const tenant = await factories(t.db).tenant();
+    const response = await site({
+      method: 'PUT',
+      url: `/api/tenants/${tenant.id}`,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nRenamed Industry',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(detailsOf(response.body).code).toBe('VALIDATION_FAILED');
+    const [row] = await t.db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, tenant.id));
+    expect(row?.name).toBe(tenant.name);
+  });
+});

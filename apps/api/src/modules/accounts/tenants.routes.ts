@@ -51,6 +51,10 @@ const isFileTooLarge = (error: unknown) =>
   error !== null &&
   (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
 
+const PARTS_LIMITS = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT']);
+const isPartsLimit = (error: unknown) =>
+  typeof error === 'object' && error !== null && PARTS_LIMITS.has((error as { code?: string }).code ?? '');
+
 /**
  * Reads the add/edit form: multipart text fields plus an optional `logo`
  * file (a JSON body is accepted too, without a logo). The fields are
@@ -87,7 +91,11 @@ async function readAccountForm<S extends z.ZodType>(
           { maxKb: LOGO_MAX_BYTES / 1024 },
         );
       }
-      throw error;
+      if (error instanceof AppError) throw error;
+      if (isPartsLimit(error))
+        throw new AppError('PAYLOAD_TOO_LARGE', 'The form has too many fields or files.');
+      // A form the parser could not read (no closing boundary, a cut-off part): the client's fault.
+      throw badRequest('The form data could not be read.');
     }
   } else if (request.body && typeof request.body === 'object' && !Array.isArray(request.body)) {
     Object.assign(fields, request.body);
