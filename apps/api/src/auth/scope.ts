@@ -125,6 +125,23 @@ export function canChangeAccount(p: Principal, account: AccountOwnership): boole
 }
 
 /**
+ * Whether the principal may set an account's status (spec §4: status is
+ * changed by a site user). A partner admin may also disable one of its own
+ * industries (stop its service), but not enable one: an industry disabled by
+ * the platform (closed by its board, unpaid) comes back only by a site user
+ * (docs/decisions/0010-account-status-rules.md).
+ */
+export function canSetAccountStatus(p: Principal, account: AccountOwnership, status: string): boolean {
+  if (p.userType === 'site') return true;
+  return (
+    p.userType === 'partner' &&
+    status !== 'ENABLED' &&
+    account.id !== p.accountId &&
+    canChangeAccount(p, account)
+  );
+}
+
+/**
  * `canChangeAccount` as a condition on `accounts`, for a statement that checks
  * and changes a row at once (the working status change). Both say the same for
  * every row; `scope.test.ts` compares them.

@@ -28,6 +28,7 @@ import {
   canAddBoardAccount,
   canAddIndustryUnder,
   canChangeAccount,
+  canSetAccountStatus,
   changeableAccountsCondition,
   canSearchAllAccounts,
   canSetCorporate,
@@ -506,7 +507,11 @@ export function createTenantsService({
       return applyChange(ctx, id, {
         action: changes.status !== undefined ? 'STATUS_CHANGE' : 'WORKING_STATUS_CHANGE',
         check: (current) => {
-          if (changes.status !== undefined) refusePlatformStatusChange(current);
+          if (changes.status === undefined) return;
+          refusePlatformStatusChange(current);
+          if (!canSetAccountStatus(ctx.principal, current, changes.status)) {
+            throw forbidden('Only the platform team can enable an account.');
+          }
         },
         changes: () => changes,
       });

@@ -831,6 +831,47 @@ describe('PATCH /api/tenantStatusChangeByUser/{id}', () => {
     });
   });
 
+  it('lets a partner admin disable but not enable an industry, nor disable its own account (spec §4)', async () => {
+    const partner = await make.partner();
+    const tenant = await make.tenant({ partnerId: partner.id, status: 'DISABLED' });
+    const { call } = await clientFor(partner.id);
+    const enable = [{ op: 'replace', att: 'status', value: 'ENABLED' }];
+    const refused = await call({
+      method: 'PATCH',
+      url: `/api/tenantStatusChangeByUser/${tenant.id}`,
+      payload: enable,
+    });
+    expectError(refused, 403, 'FORBIDDEN');
+    const [still] = await t.db
+      .select({ status: accounts.status })
+      .from(accounts)
+      .where(eq(accounts.id, tenant.id));
+    expect(still?.status).toBe('DISABLED');
+    expect(await auditRowsFor(t.db, 'account', tenant.id)).toHaveLength(0);
+    // Its working status is still the partner's to set; the status of its own account is not.
+    const working = await call({
+      method: 'PATCH',
+      url: `/api/tenantStatusChangeByUser/${tenant.id}`,
+      payload: [{ op: 'replace', att: 'workingStatus', value: 'Seasonal Shutdown' }],
+    });
+    expect(working.statusCode).toBe(200);
+    const self = await call({
+      method: 'PATCH',
+      url: `/api/tenantStatusChangeByUser/${partner.id}`,
+      payload: [{ op: 'replace', att: 'status', value: 'DISABLED' }],
+    });
+    expectError(self, 403, 'FORBIDDEN');
+    // A site user enables it.
+    const site = await siteClient();
+    const enabled = await site.call({
+      method: 'PATCH',
+      url: `/api/tenantStatusChangeByUser/${tenant.id}`,
+      payload: enable,
+    });
+    expect(enabled.statusCode).toBe(200);
+    expect(enabled.json()).toMatchObject({ status: 'ENABLED' });
+  });
+
   it('refuses other values (400), foreign tenants (404), tenant users (403) and anonymous calls (401)', async () => {
     const partner = await make.partner();
     const tenant = await make.tenant({ partnerId: partner.id });
