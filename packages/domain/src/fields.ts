@@ -91,6 +91,10 @@ export const optionalNumberInRange = (min: number, max: number, label: string) =
 /** Digits, as a query string, a path or a multipart field carries a whole number. */
 const WHOLE_NUMBER_TEXT = /^-?\d{1,64}$/;
 
+/** Whether a text is a whole number written in digits (what `fromDigits` reads as a number). */
+export const isWholeNumberText = (value: unknown): value is string =>
+  typeof value === 'string' && WHOLE_NUMBER_TEXT.test(value);
+
 /** The range of a PostgreSQL `integer`, which every id, quota, version and page number is stored in or read against. */
 export const INTEGER_RANGE = { min: -2_147_483_648, max: 2_147_483_647 } as const;
 
@@ -103,7 +107,7 @@ export const INTEGER_RANGE = { min: -2_147_483_648, max: 2_147_483_647 } as cons
  */
 export const fromDigits = (schema: z.ZodNumber) =>
   z.preprocess(
-    (value) => (typeof value === 'string' && WHOLE_NUMBER_TEXT.test(value) ? Number(value) : value),
+    (value) => (isWholeNumberText(value) ? Number(value) : value),
     schema.min(INTEGER_RANGE.min).max(INTEGER_RANGE.max),
   );
 

@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { FIELD_MESSAGES, statusOfError, type ErrorResponse, type FieldError } from '@vayu/domain';
+import {
+  FIELD_MESSAGES,
+  isWholeNumberText,
+  statusOfError,
+  type ErrorResponse,
+  type FieldError,
+} from '@vayu/domain';
 import { AppError } from '../lib/errors.js';
 
 function send(reply: FastifyReply, status: number, body: ErrorResponse['error']) {
@@ -48,7 +54,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         error.validation.every((issue) => {
           const value = params[issue.instancePath.split('/').filter(Boolean)[0] ?? ''];
           const isText = (issue.params as { origin?: unknown }).origin === 'string';
-          return !isText && typeof value === 'string' && /^-?\d+$/.test(value);
+          return !isText && isWholeNumberText(value);
         })
       ) {
         return send(reply, 404, { code: 'NOT_FOUND', message: 'Not found.' });

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openTestDatabase, testConfig } from '../test/harness.js';
@@ -11,6 +12,16 @@ function blockEventLoop(ms: number) {
   }
 }
 
+/** Waits (polling /api/health) until the server answers with `status`. */
+async function untilHealth(app: FastifyInstance, status: number, timeout: number, interval: number) {
+  await expect
+    .poll(async () => (await app.inject({ method: 'GET', url: '/api/health' })).statusCode, {
+      timeout,
+      interval,
+    })
+    .toBe(status);
+}
+
 describe('overload guard', () => {
   it('answers 503 with Retry-After while the event loop lags, and serves again once it recovers', async () => {
     const database = await openTestDatabase();
@@ -18,12 +29,7 @@ describe('overload guard', () => {
     await app.ready();
     try {
       // The start itself may have lagged the loop: wait for a quiet sample first.
-      await expect
-        .poll(async () => (await app.inject({ method: 'GET', url: '/api/health' })).statusCode, {
-          timeout: 10_000,
-          interval: 50,
-        })
-        .toBe(200);
+      await untilHealth(app, 200, 10_000, 50);
 
       // Lag the loop until a sample sees it; the next request is turned away.
       let busy: Awaited<ReturnType<typeof app.inject>> | undefined;
@@ -44,12 +50,7 @@ describe('overload guard', () => {
       });
 
       // Left alone, the loop recovers and requests are served again.
-      await expect
-        .poll(async () => (await app.inject({ method: 'GET', url: '/api/health' })).statusCode, {
-          timeout: 10_000,
-          interval: 50,
-        })
-        .toBe(200);
+      await untilHealth(app, 200, 10_000, 50);
     } finally {
       await app.close();
       await database.close();
@@ -67,19 +68,9 @@ describe('overload guard', () => {
     try {
       expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
       waiting = 6;
-      await expect
-        .poll(async () => (await app.inject({ method: 'GET', url: '/api/health' })).statusCode, {
-          timeout: 5000,
-          interval: 20,
-        })
-        .toBe(503);
+      await untilHealth(app, 503, 5000, 20);
       waiting = 0;
-      await expect
-        .poll(async () => (await app.inject({ method: 'GET', url: '/api/health' })).statusCode, {
-          timeout: 5000,
-          interval: 20,
-        })
-        .toBe(200);
+      await untilHealth(app, 200, 5000, 20);
     } finally {
       await app.close();
       await database.close();

@@ -24,6 +24,24 @@ export interface AuditActor {
   ip: string | null;
 }
 
+/**
+ * A user acting for themselves before there is a session (signing in,
+ * following an e-mailed link): the actor of their audit rows.
+ */
+export function selfActor(
+  user: { id: number; email: string; accountId: number },
+  client: { requestId: string; ip: string },
+): AuditActor {
+  return {
+    userId: user.id,
+    userName: user.email,
+    accountId: user.accountId,
+    actingTenantId: null,
+    requestId: client.requestId,
+    ip: client.ip,
+  };
+}
+
 const SECRET_KEYS = /password|token|secret|hash/i;
 
 /** Drops secrets from a value before it is stored in the trail. */

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { AppError, tooManyRequests } from '../../lib/errors.js';
 import { getDummyHash, verifyPassword } from '../../lib/passwords.js';
 import { createSessionToken, hashToken } from '../../lib/tokens.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit, selfActor } from '../audit/audit.service.js';
 import { findUserByEmail, recordLogin, toLoggedInUser } from '../users/users.repository.js';
 import {
   clearFailures,
@@ -86,18 +86,12 @@ export function createAuthService({
       if (!user || !isValid) {
         // The attempt is already counted; a failure is recorded in the user's trail.
         if (user) {
-          await recordAudit(
-            db,
-            {
-              userId: user.id,
-              userName: user.email,
-              accountId: user.accountId,
-              actingTenantId: null,
-              requestId: client.requestId,
-              ip: client.ip,
-            },
-            { entity: 'session', entityId: null, action: 'LOGIN_FAILED', tenantId: user.accountId },
-          );
+          await recordAudit(db, selfActor(user, client), {
+            entity: 'session',
+            entityId: null,
+            action: 'LOGIN_FAILED',
+            tenantId: user.accountId,
+          });
         }
         throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
       }
@@ -124,18 +118,12 @@ export function createAuthService({
           expiresAt,
         });
         await recordLogin(tx, user.id, SIGN_IN_SCOPE);
-        await recordAudit(
-          tx,
-          {
-            userId: user.id,
-            userName: user.email,
-            accountId: user.accountId,
-            actingTenantId: null,
-            requestId: client.requestId,
-            ip: client.ip,
-          },
-          { entity: 'session', entityId: sessionId, action: 'LOGIN', tenantId: user.accountId },
-        );
+        await recordAudit(tx, selfActor(user, client), {
+          entity: 'session',
+          entityId: sessionId,
+          action: 'LOGIN',
+          tenantId: user.accountId,
+        });
       });
       return { token, expiresAt, user: toLoggedInUser(user) };
     },

@@ -37,7 +37,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { hashToken } from '../../lib/tokens.js';
 import { assertUsablePassword } from '../../lib/common-passwords.js';
 import { DEMO_PASSWORD } from '../../lib/demo.js';
-import { recordAudit, type AuditActor } from '../audit/audit.service.js';
+import { recordAudit, selfActor } from '../audit/audit.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { deleteUserSessions } from '../auth/sessions.repository.js';
 import { assertUserLimit } from './user-limit.js';
@@ -466,14 +466,7 @@ export function createUsersService({
       if (!user) throw invalidPasswordLink();
       assertUsablePassword(body.password);
       const passwordHash = await hashPassword(body.password);
-      const actor: AuditActor = {
-        userId: user.id,
-        userName: user.email,
-        accountId: user.accountId,
-        actingTenantId: null,
-        requestId: client.requestId,
-        ip: client.ip,
-      };
+      const actor = selfActor(user, client);
       await db.transaction(async (tx) => {
         // Following either link proves the mailbox, so it also completes a pending activation.
         const isConsumed = await consumePasswordToken(
