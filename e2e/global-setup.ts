@@ -40,6 +40,7 @@ export default async function globalSetup() {
       DATABASE_URL: database?.url ?? '',
       LOG_LEVEL: 'warn',
       LOGIN_MAX_FAILURES: '50',
+      CLIENT_RATE_LIMIT_PER_MINUTE: '10000',
       SEED_ADMIN_EMAIL: '',
       SEED_ADMIN_PASSWORD: '',
     },

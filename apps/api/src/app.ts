@@ -25,6 +25,7 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { SESSIONS_ENDED_CHANNEL } from './modules/auth/sessions.repository.js';
 import { registerModules } from './modules/index.js';
 import { registerAuthentication } from './plugins/authentication.js';
+import { registerClientLimits } from './plugins/client-limits.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerOverloadGuard } from './plugins/overload.js';
@@ -52,6 +53,9 @@ export interface BuildOptions {
   /** Where logs go (stdout by default); tests read them from here. */
   logStream?: NodeJS.WritableStream;
 }
+
+/** How often expired sessions and spent attempt counts are deleted. */
+const SWEEP_INTERVAL_MS = 5 * 60_000;
 
 export async function buildApp(
   config: Config,
@@ -153,6 +157,7 @@ export async function buildApp(
   await registerOverloadGuard(app, config, database);
   registerCsrfProtection(app);
   registerInputGuard(app);
+  await registerClientLimits(app, config, database.db);
 
   const auth = createAuthService({ db: database.db, config });
   registerAuthentication(app, { db: database.db, auth });
@@ -164,6 +169,17 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => {
     await stopListening?.();
+  });
+  // Expired sessions and spent sign-in counts are deleted every few minutes (idempotent in every process).
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweeper = setInterval(() => {
+      auth.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'sweeping sessions and counters failed'));
+    }, SWEEP_INTERVAL_MS);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
   });
 
   const mailer = createMailer({

@@ -36,6 +36,8 @@ const configSchema = z
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
     LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+    LOGIN_BACKOFF_SECONDS: z.coerce.number().positive().max(3600).default(30),
+    CLIENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     WEB_DIST_DIR: z.string().optional(),
     SMTP_URL: z
@@ -95,6 +97,10 @@ export type Config = {
   bodyLimitBytes: number;
   loginMaxFailures: number;
   loginWindowMs: number;
+  /** The first wait after the free sign-in attempts of a window; it doubles with each attempt after (up to the window). */
+  loginBackoffMs: number;
+  /** Requests one client address may make per minute to each endpoint open to anyone (sign-in, password links). */
+  clientRateLimitPerMinute: number;
   shutdownTimeoutMs: number;
   webDistDir: string | undefined;
   smtpUrl: string | undefined;
@@ -158,6 +164,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+    loginBackoffMs: e.LOGIN_BACKOFF_SECONDS * 1000,
+    clientRateLimitPerMinute: e.CLIENT_RATE_LIMIT_PER_MINUTE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : undefined,
     smtpUrl: e.SMTP_URL,

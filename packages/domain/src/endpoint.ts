@@ -62,6 +62,11 @@ export interface EndpointDefinition {
   produces?: string;
   /** Codes this endpoint answers with beyond those every endpoint of its kind has (validation, sign-in, access, not found). */
   errors?: readonly ApiErrorCode[];
+  /**
+   * Open to anyone and so limited per client address: each address may call it
+   * `CLIENT_RATE_LIMIT_PER_MINUTE` times a minute (429 RATE_LIMITED after).
+   */
+  limitedPerClient?: boolean;
   /** The path parameter that names a tenant-owned record, and what kind of record it is. */
   owned?: { param: string; kind: OwnedRecordKind };
 }

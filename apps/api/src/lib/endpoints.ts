@@ -41,7 +41,8 @@ export function registerEndpoint<E extends EndpointDefinition>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { endpoint },
+    // Endpoints open to anyone are limited per client address (plugins/client-limits.ts).
+    config: { endpoint, ...(endpoint.limitedPerClient ? { rateLimit: {} } : {}) },
     schema: {
       operationId: endpoint.operationId,
       summary: endpoint.summary,
@@ -101,6 +102,7 @@ export function errorCodesOf(endpoint: EndpointDefinition): ApiErrorCode[] {
     codes.add('UNSUPPORTED_MEDIA_TYPE');
   }
   if (endpoint.params) codes.add('NOT_FOUND');
+  if (endpoint.limitedPerClient) codes.add('RATE_LIMITED');
   codes.add('INTERNAL');
   // Any request may be turned away while the server is overloaded (plugins/overload.ts).
   codes.add('UNAVAILABLE');

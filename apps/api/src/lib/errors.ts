@@ -38,4 +38,3 @@ export const notFound = (what = 'Record') => new AppError('NOT_FOUND', `${what} 
 export const staleVersion = () => new AppError('STALE_VERSION', CONFLICT_MESSAGE);
 export const businessRule = (message: string, details?: FieldError[]) =>
   new AppError('BUSINESS_RULE', message, details);
-export const tooManyRequests = (message: string) => new AppError('RATE_LIMITED', message);

@@ -36,6 +36,9 @@ function fieldCodeOf(keyword: string, message: string | undefined): FieldError['
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // A refusal that names its wait (a sign-in back-off, a client's limit) says it the HTTP way too.
+      const retryAfter = error.params?.retryAfterSeconds;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return send(reply, error.status, {
         code: error.code,
         message: error.message,

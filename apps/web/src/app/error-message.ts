@@ -14,6 +14,13 @@ export function describeErrorCode(t: TFunction, code: ErrorCode, params: ErrorPa
       return t(`errors.parameterInUse.${kind}`, params);
     }
   }
+  if (code === 'RATE_LIMITED' && typeof params.retryAfterSeconds === 'number') {
+    // Up to a minute and a half in seconds; beyond, in whole minutes rounded up.
+    const seconds = Math.max(1, Math.ceil(params.retryAfterSeconds));
+    return seconds <= 90
+      ? t('errors.retryIn.seconds', { count: seconds })
+      : t('errors.retryIn.minutes', { count: Math.ceil(seconds / 60) });
+  }
   if (code === 'DERIVED_PARAMETER_IN_USE' && params.action === 'rename')
     return t('errors.seriesInUse', params);
   return t(`errors.codes.${code}`, params);

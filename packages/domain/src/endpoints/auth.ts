@@ -13,6 +13,7 @@ export const authEndpoints = {
     description:
       'A wrong password and an unknown user get the same answer. Repeated failures for one user name or from one address are refused for a while (429), even with the right password.',
     access: PUBLIC,
+    limitedPerClient: true,
     body: loginBodySchema,
     response: loggedInUserSchema,
     errors: ['INVALID_CREDENTIALS', 'USER_DISABLED', 'ACCOUNT_DISABLED', 'RATE_LIMITED'],

@@ -67,12 +67,22 @@ export const sessions = pgTable(
   ],
 );
 
-/** Failed sign-in counters, shared by every server process. */
-export const loginAttempts = pgTable('login_attempts', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Attempts counted per key (a user name or client address signing in, a client
+ * calling an endpoint open to anyone), shared by every server process. A count
+ * starts again once its window has passed; `next_allowed_at`, when set, is the
+ * earliest time the key may try again (the sign-in back-off).
+ */
+export const attemptCounters = pgTable(
+  'attempt_counters',
+  {
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAllowedAt: timestamp('next_allowed_at', { withTimezone: true }),
+  },
+  (t) => [index('attempt_counters_window_idx').on(t.windowStartedAt)],
+);
 
 /**
  * Every e-mail the console writes: sent by a `mail.send` job (`sent_at`, or the

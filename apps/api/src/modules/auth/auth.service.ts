@@ -2,19 +2,18 @@ import { INVALID_CREDENTIALS_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE, type LoginBody 
 import type { Config } from '../../config.js';
 import { systemScope } from '../../auth/scope.js';
 import type { Database } from '../../db/client.js';
-import { AppError, tooManyRequests } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { getDummyHash, verifyPassword } from '../../lib/passwords.js';
 import { createSessionToken, hashToken } from '../../lib/tokens.js';
 import { recordAudit, selfActor } from '../audit/audit.service.js';
 import { findUserByEmail, recordLogin, toLoggedInUser } from '../users/users.repository.js';
+import { clearAttempts, deleteFinishedCounters, takeAttempt, uncountAttempt } from './attempts.repository.js';
 import {
-  clearFailures,
-  countAttempt,
+  deleteExpiredSessions,
   deleteSessionByTokenHash,
   extendSession,
   findLiveSession,
   insertSession,
-  uncountAttempt,
 } from './sessions.repository.js';
 import { createSessionCache } from './session-cache.js';
 
@@ -27,6 +26,11 @@ export interface ClientInfo {
 /** Failures from one address across all user names may go this many times higher. */
 const IP_FAILURE_FACTOR = 4;
 
+const waitFor = (retryAfterMs: number) =>
+  new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS_MESSAGE, undefined, {
+    retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
+  });
+
 /** Signing in and resolving a session happen before there is a principal. */
 const SIGN_IN_SCOPE = systemScope('sign-in');
 const SESSION_SCOPE = systemScope('session');
@@ -38,9 +42,13 @@ export function createAuthService({
   config,
 }: {
   db: Database;
-  config: Pick<Config, 'loginWindowMs' | 'loginMaxFailures' | 'sessionTtlMs' | 'sessionCacheMs'>;
+  config: Pick<
+    Config,
+    'loginWindowMs' | 'loginMaxFailures' | 'loginBackoffMs' | 'sessionTtlMs' | 'sessionCacheMs'
+  >;
 }) {
   const cache = createSessionCache<LiveSession>(config.sessionCacheMs);
+  const ipFreeAttempts = config.loginMaxFailures * IP_FAILURE_FACTOR;
   /** Session lookups under way, by token hash, with the cache's forget mark when each began. */
   const lookups = new Map<string, { mark: number; lookup: Promise<LiveSession | null> }>();
 
@@ -58,19 +66,24 @@ export function createAuthService({
   }
 
   /**
-   * Counts the attempt under the user name and the client's address before
-   * any password is checked, and refuses it (429) when either count is past
-   * its limit: of many attempts that come together, only the first
-   * `loginMaxFailures` for one user name get a password check.
+   * Takes the attempt under the user name and the client's address before any
+   * password is checked. The first `loginMaxFailures` attempts for a user name
+   * in a window go through; after that each one waits for a back-off that
+   * doubles from `loginBackoffMs` up to the window (429 with Retry-After and
+   * `retryAfterSeconds`, which the sign-in form words). Of many attempts that
+   * come together, only the free ones get a password check; the right password
+   * from another address waits like any other, but never for long.
    */
-  async function countSignInAttempt(userKey: string, ipKey: string) {
-    const windowStart = new Date(Date.now() - config.loginWindowMs);
-    const [forUser, fromAddress] = await Promise.all([
-      countAttempt(db, userKey, windowStart),
-      countAttempt(db, ipKey, windowStart),
-    ]);
-    if (forUser > config.loginMaxFailures || fromAddress > config.loginMaxFailures * IP_FAILURE_FACTOR) {
-      throw tooManyRequests(TOO_MANY_ATTEMPTS_MESSAGE);
+  async function takeSignInAttempt(userKey: string, ipKey: string) {
+    const rule = { windowMs: config.loginWindowMs, backoffMs: config.loginBackoffMs };
+    // The address first: an address that must wait uses up nothing of the user name's attempts.
+    const fromAddress = await takeAttempt(db, ipKey, { ...rule, free: ipFreeAttempts });
+    if (!fromAddress.allowed) throw waitFor(fromAddress.retryAfterMs);
+    const forUser = await takeAttempt(db, userKey, { ...rule, free: config.loginMaxFailures });
+    if (!forUser.allowed) {
+      // Nor does a user name that must wait use up the address's: the attempt is given back.
+      await uncountAttempt(db, ipKey, ipFreeAttempts);
+      throw waitFor(forUser.retryAfterMs);
     }
   }
 
@@ -79,7 +92,7 @@ export function createAuthService({
       // User names are e-mail addresses, found whatever their case: so are their attempts.
       const userKey = `user:${body.userName.trim().toLowerCase()}`;
       const ipKey = `ip:${client.ip}`;
-      await countSignInAttempt(userKey, ipKey);
+      await takeSignInAttempt(userKey, ipKey);
 
       const user = await findUserByEmail(db, body.userName, SIGN_IN_SCOPE);
       const isValid = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), body.password);
@@ -108,8 +121,8 @@ export function createAuthService({
       const expiresAt = new Date(Date.now() + config.sessionTtlMs);
       await db.transaction(async (tx) => {
         // A sign-in that succeeds starts the user's count again and takes itself off the address's.
-        await clearFailures(tx, userKey);
-        await uncountAttempt(tx, ipKey);
+        await clearAttempts(tx, userKey);
+        await uncountAttempt(tx, ipKey, ipFreeAttempts);
         const sessionId = await insertSession(tx, {
           tokenHash: hashToken(token),
           userId: user.id,
@@ -162,6 +175,17 @@ export function createAuthService({
      */
     forgetUserSessions(userId: number) {
       cache.forgetUser(userId);
+    },
+
+    /**
+     * Deletes sessions that have expired and attempt counts whose window has
+     * passed with no wait pending: the tables stay the size of what is in use,
+     * whatever names and addresses sign-ins came with. Safe in any number of processes.
+     */
+    async sweep(now = new Date()) {
+      await deleteExpiredSessions(db, now);
+      // Counters of the endpoints' one-minute limits and of sign-in windows alike.
+      await deleteFinishedCounters(db, new Date(now.getTime() - Math.max(config.loginWindowMs, 60_000)));
     },
 
     /**

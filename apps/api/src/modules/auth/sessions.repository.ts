@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { type DataScope, accountsWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
-import { accounts, loginAttempts, sessions, users } from '../../db/schema/index.js';
+import { accounts, sessions, users } from '../../db/schema/index.js';
 
 export async function insertSession(
   exec: Executor,
@@ -98,38 +98,4 @@ async function announceSessionsEnded(exec: Executor) {
 
 export async function deleteExpiredSessions(exec: Executor, now: Date) {
   await exec.delete(sessions).where(lt(sessions.expiresAt, now));
-}
-
-/**
- * Counts one sign-in attempt under `key`, before its password is checked, and
- * answers the attempts counted in the current window, this one included: one
- * statement, so attempts that come together each get a count of their own. A
- * window that has run out starts again at one.
- */
-export async function countAttempt(exec: Executor, key: string, windowStart: Date): Promise<number> {
-  const current = sql`${loginAttempts.windowStartedAt} > ${windowStart.toISOString()}::timestamptz`;
-  const [row] = await exec
-    .insert(loginAttempts)
-    .values({ key, failures: 1, windowStartedAt: new Date() })
-    .onConflictDoUpdate({
-      target: loginAttempts.key,
-      set: {
-        failures: sql`case when ${current} then ${loginAttempts.failures} + 1 else 1 end`,
-        windowStartedAt: sql`case when ${current} then ${loginAttempts.windowStartedAt} else now() end`,
-      },
-    })
-    .returning({ attempts: loginAttempts.failures });
-  return row?.attempts ?? 1;
-}
-
-/** Takes back one attempt counted under `key` (a sign-in that succeeded). */
-export async function uncountAttempt(exec: Executor, key: string) {
-  await exec
-    .update(loginAttempts)
-    .set({ failures: sql`greatest(${loginAttempts.failures} - 1, 0)` })
-    .where(eq(loginAttempts.key, key));
-}
-
-export async function clearFailures(exec: Executor, key: string) {
-  await exec.delete(loginAttempts).where(eq(loginAttempts.key, key));
 }

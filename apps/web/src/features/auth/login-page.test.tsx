@@ -59,6 +59,18 @@ describe('LoginPage', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Home page')).not.toBeInTheDocument();
   });
 
+  it.each<[number, string]>([
+    [30, 'Too many attempts. Try again in 30 seconds.'],
+    [1, 'Too many attempts. Try again in 1 second.'],
+    [240, 'Too many attempts. Try again in 4 minutes.'],
+  ])('says how long to wait when the server names it (%i s)', async (retryAfterSeconds, wording) => {
+    const { user } = renderLogin(() =>
+      errorResponse(429, 'RATE_LIMITED', 'Some other server text.', undefined, { retryAfterSeconds }),
+    );
+    await signIn(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(wording);
+  });
+
   it.each<[ApiErrorCode, number, string]>([
     ['INVALID_CREDENTIALS', 401, 'उपयोगकर्ता नाम या पासवर्ड गलत है।'],
     ['RATE_LIMITED', 429, 'बहुत अधिक असफल प्रयास। बाद में पुनः प्रयास करें।'],

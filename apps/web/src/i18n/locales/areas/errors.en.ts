@@ -75,6 +75,13 @@ export const errorsEn = {
     rename:
       'The key "{{key}}" is used by the derived parameter "{{usedBy}}"; change that expression before renaming this parameter.',
   },
+  /** A refusal that names its wait (`retryAfterSeconds`): the sign-in back-off, a client's limit. */
+  retryIn: {
+    seconds_one: 'Too many attempts. Try again in {{count}} second.',
+    seconds_other: 'Too many attempts. Try again in {{count}} seconds.',
+    minutes_one: 'Too many attempts. Try again in {{count}} minute.',
+    minutes_other: 'Too many attempts. Try again in {{count}} minutes.',
+  },
   seriesInUse:
     'The series "{{series}}" is used in an expression of the derived parameter "{{usedBy}}" and cannot be renamed or removed.',
   fields: {
