@@ -120,6 +120,11 @@ test.describe('change password', () => {
     await expect(dialog.getByText('Passwords do not match')).toBeVisible();
 
     await dialog.getByLabel('Confirm password').fill('Fresh#Pass42');
+    await dialog.getByLabel('Current password').fill('Wrong#Pass42');
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await expect(dialog.getByText('This is not your current password.')).toBeVisible();
+
+    await dialog.getByLabel('Current password').fill(DEMO_PASSWORD);
     await dialog.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByText('Change password successfully.')).toBeVisible();
     await expect(dialog).toBeHidden();

@@ -123,7 +123,7 @@ describe.skipIf(skipOnServerDb)('server process on the embedded database', { tim
     const changed = await fetch(`http://127.0.0.1:${first.port}/api/users/${me.id}/password/update`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ password: 'Kill#Nine99' }),
+      body: JSON.stringify({ password: 'Kill#Nine99', currentPassword: DEMO_PASSWORD }),
     });
     expect(changed.status).toBe(204);
     first.child.kill('SIGKILL');

@@ -90,6 +90,8 @@ export const FIELD_ERROR_CODES = [
   /** A value that cannot be used here, for a reason the caller is not told (an e-mail held elsewhere). */
   'FIELD_UNAVAILABLE',
   'FIELD_UNKNOWN',
+  /** A value checked against what is stored and found wrong (the current password). */
+  'FIELD_INCORRECT',
   'FIELD_RULE',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];

@@ -17,6 +17,8 @@ export const CONFLICT_MESSAGE = 'This record was changed by someone else. Reload
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid user name or password.';
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many failed sign-in attempts. Try again later.';
+export const CURRENT_PASSWORD_INCORRECT_MESSAGE = 'This is not your current password.';
+export const CURRENT_PASSWORD_REQUIRED_MESSAGE = 'Enter your current password.';
 export const CLIENT_RATE_LIMITED_MESSAGE = 'Too many requests from this address. Try again later.';
 
 // ---------------------------------------------------------------------------

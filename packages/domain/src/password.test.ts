@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkPassword, isPasswordValid, PASSWORDS_DO_NOT_MATCH } from './password-rules.js';
-import { changePasswordFormSchema, newPasswordSchema } from './password.js';
+import { changePasswordFormSchema, newPasswordFormSchema, newPasswordSchema } from './password.js';
 
 describe('password policy', () => {
   it.each([
@@ -32,7 +32,7 @@ describe('password policy', () => {
   });
 
   it('needs the confirmation to match', () => {
-    const mismatch = changePasswordFormSchema.safeParse({
+    const mismatch = newPasswordFormSchema.safeParse({
       password: 'Ab1#abcd',
       confirmPassword: 'Ab1#abce',
     });
@@ -41,7 +41,15 @@ describe('password policy', () => {
       expect.objectContaining({ path: ['confirmPassword'], message: PASSWORDS_DO_NOT_MATCH }),
     ]);
     expect(
-      changePasswordFormSchema.safeParse({ password: 'Ab1#abcd', confirmPassword: 'Ab1#abcd' }).success,
+      newPasswordFormSchema.safeParse({ password: 'Ab1#abcd', confirmPassword: 'Ab1#abcd' }).success,
     ).toBe(true);
+  });
+
+  it('asks for the current password when you change your own', () => {
+    const form = { password: 'Ab1#abcd', confirmPassword: 'Ab1#abcd' };
+    expect(changePasswordFormSchema.safeParse({ ...form, currentPassword: '' }).error!.issues).toEqual([
+      expect.objectContaining({ path: ['currentPassword'], message: 'Enter your current password.' }),
+    ]);
+    expect(changePasswordFormSchema.safeParse({ ...form, currentPassword: 'Old#pass1' }).success).toBe(true);
   });
 });

@@ -139,10 +139,13 @@ export const usersEndpoints = {
     operationId: 'changePassword',
     tag: 'users',
     summary: "Set a user's password (your own, or of a user you administer); their other sessions end",
+    description:
+      'Your own password is changed with the current one (`currentPassword`: 400 on that field when missing or wrong; wrong ones count as failed sign-ins of your user name, 429 after). An admin setting the password of a user of an account they administer does not send it.',
     access: SIGNED_IN,
     params: idParamsSchema,
     body: changePasswordBodySchema,
     status: 204,
+    errors: ['RATE_LIMITED'],
     owned: { param: 'id', kind: 'user' },
   }),
   requestPasswordReset: defineEndpoint({

@@ -280,7 +280,7 @@ describe('GET /api/auditDetails/{id}', () => {
     const changed = await call({
       method: 'POST',
       url: `/api/users/${user.id}/password/update`,
-      payload: { password: 'N3w#Passw0rd' },
+      payload: { password: 'N3w#Passw0rd', currentPassword: user.password },
     });
     expect(changed.statusCode).toBe(204);
     const [row] = await auditRowsFor(t.db, 'user', user.id);
@@ -355,7 +355,7 @@ describe('GET /api/auditLog (document view)', () => {
     await call({
       method: 'POST',
       url: `/api/users/${user.id}/password/update`,
-      payload: { password: 'N3w#Passw0rd' },
+      payload: { password: 'N3w#Passw0rd', currentPassword: user.password },
     });
     const byAction = (await search(site, { field: 'action', value: 'password_change' })).json();
     expect(byAction.items.length).toBeGreaterThan(0);

@@ -31,6 +31,9 @@ const waitFor = (retryAfterMs: number) =>
     retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
   });
 
+/** User names are e-mail addresses, found whatever their case: so are their attempts. */
+const userKeyOf = (userName: string) => `user:${userName.trim().toLowerCase()}`;
+
 /** Signing in and resolving a session happen before there is a principal. */
 const SIGN_IN_SCOPE = systemScope('sign-in');
 const SESSION_SCOPE = systemScope('session');
@@ -88,9 +91,26 @@ export function createAuthService({
   }
 
   return {
+    /**
+     * Whether `password` is the signed-in user's current one (changing their own
+     * password). Counted as a sign-in attempt of their user name, so a session
+     * left open cannot be used to guess the password; right, it starts the count again.
+     */
+    async checkCurrentPassword(user: { email: string; passwordHash: string }, password: string) {
+      const userKey = userKeyOf(user.email);
+      const attempt = await takeAttempt(db, userKey, {
+        windowMs: config.loginWindowMs,
+        backoffMs: config.loginBackoffMs,
+        free: config.loginMaxFailures,
+      });
+      if (!attempt.allowed) throw waitFor(attempt.retryAfterMs);
+      const isRight = await verifyPassword(user.passwordHash, password);
+      if (isRight) await clearAttempts(db, userKey);
+      return isRight;
+    },
+
     async login(body: LoginBody, client: ClientInfo) {
-      // User names are e-mail addresses, found whatever their case: so are their attempts.
-      const userKey = `user:${body.userName.trim().toLowerCase()}`;
+      const userKey = userKeyOf(body.userName);
       const ipKey = `ip:${client.ip}`;
       await takeSignInAttempt(userKey, ipKey);
 

@@ -3,7 +3,10 @@ import {
   EMAIL_UNAVAILABLE_MESSAGE,
   PLATFORM_ACCOUNT_ALIAS,
   PLATFORM_ACCOUNT_ID,
+  type ChangePasswordBody,
   type CreateUserBody,
+  CURRENT_PASSWORD_INCORRECT_MESSAGE,
+  CURRENT_PASSWORD_REQUIRED_MESSAGE,
   type EndpointInput,
   type LoggedInUser,
   type Page,
@@ -109,7 +112,7 @@ export function createUsersService({
   config: Pick<Config, 'publicUrl'>;
   mailer: Mailer;
   /** What this process remembers of sessions, forgotten when a change ends or alters them. */
-  sessions: Pick<AuthService, 'forgetUserSessions'>;
+  sessions: Pick<AuthService, 'forgetUserSessions' | 'checkCurrentPassword'>;
 }) {
   /**
    * Why an e-mail another user has cannot be used. A caller who can see that
@@ -129,6 +132,16 @@ export function createUsersService({
   }
 
   type VisibleUser = Awaited<ReturnType<typeof getVisibleUser>>;
+
+  /** Refuses a change of your own password without the right current one (400 on `currentPassword`). */
+  async function assertCurrentPassword(user: VisibleUser, currentPassword: string | undefined) {
+    if (currentPassword === undefined) {
+      throw fieldError('currentPassword', CURRENT_PASSWORD_REQUIRED_MESSAGE, 'FIELD_REQUIRED');
+    }
+    if (!(await sessions.checkCurrentPassword(user, currentPassword))) {
+      throw fieldError('currentPassword', CURRENT_PASSWORD_INCORRECT_MESSAGE, 'FIELD_INCORRECT');
+    }
+  }
   const accountOf = (user: VisibleUser) => ({
     id: user.accountId,
     type: user.accountType,
@@ -210,12 +223,15 @@ export function createUsersService({
     },
 
     /** Sets a user's password: their own, or one of a user the principal administers. */
-    async changePassword(ctx: RequestContext, userId: number, password: string) {
+    async changePassword(ctx: RequestContext, userId: number, body: ChangePasswordBody) {
+      const { password } = body;
       const user = await getVisibleUser(ctx, userId);
       const isSelf = user.id === ctx.principal.userId;
       if (!canSetPasswordOf(ctx.principal, { id: user.id, account: accountOf(user) })) {
         throw forbidden('You are not allowed to change this user.');
       }
+      // Your own password is changed with the current one: a session left open does not give the account away.
+      if (isSelf) await assertCurrentPassword(user, body.currentPassword);
       assertUsablePassword(password);
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {

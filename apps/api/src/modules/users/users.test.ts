@@ -25,11 +25,16 @@ function expectError(
 }
 
 const NEW_PASSWORD = 'N3w#Passw0rd';
-const changePassword = (token: string, userId: number, password: string) =>
+/** Sets a password; `currentPassword` is what a user changing their own sends. */
+const changePassword = (token: string, userId: number, password: string, currentPassword?: string) =>
   asUser(
     t.app,
     token,
-  )({ method: 'POST', url: `/api/users/${userId}/password/update`, payload: { password } });
+  )({
+    method: 'POST',
+    url: `/api/users/${userId}/password/update`,
+    payload: { password, ...(currentPassword === undefined ? {} : { currentPassword }) },
+  });
 const setStatus = (token: string, userId: number, value: string) =>
   asUser(
     t.app,
@@ -43,7 +48,7 @@ describe('POST /api/users/{id}/password/update', () => {
     const token = await signIn(t.app, user.email, user.password);
     const otherDevice = await signIn(t.app, user.email, user.password);
 
-    const response = await changePassword(token, user.id, NEW_PASSWORD);
+    const response = await changePassword(token, user.id, NEW_PASSWORD, user.password);
     expect(response.statusCode).toBe(204);
 
     expect((await asUser(t.app, token)({ method: 'GET', url: '/api/users/loggedin' })).statusCode).toBe(200);
@@ -62,14 +67,14 @@ describe('POST /api/users/{id}/password/update', () => {
     const token = await signIn(t.app, user.email, user.password);
     const site = await make.siteUser();
     const siteToken = await signIn(t.app, site.email, site.password);
-    for (const [actor, password] of [
-      [token, 'Vayu@Demo2026'],
-      [token, 'Password1!'],
-      [token, '#Qwerty2026'],
-      [siteToken, 'Vayu@Demo2026'],
-      [siteToken, 'Sunshine@1'],
+    for (const [actor, password, current] of [
+      [token, 'Vayu@Demo2026', user.password],
+      [token, 'Password1!', user.password],
+      [token, '#Qwerty2026', user.password],
+      [siteToken, 'Vayu@Demo2026', undefined],
+      [siteToken, 'Sunshine@1', undefined],
     ] as const) {
-      const response = await changePassword(actor, user.id, password);
+      const response = await changePassword(actor, user.id, password, current);
       expectError(response, 400, 'VALIDATION_FAILED');
       expect(response.json().error.details).toEqual([
         expect.objectContaining({ path: 'password', code: 'FIELD_UNAVAILABLE' }),
@@ -83,7 +88,7 @@ describe('POST /api/users/{id}/password/update', () => {
     const tenant = await make.tenant();
     const user = await make.user(tenant.id);
     const token = await signIn(t.app, user.email, user.password);
-    await changePassword(token, user.id, NEW_PASSWORD);
+    await changePassword(token, user.id, NEW_PASSWORD, user.password);
     const [row] = await auditRowsFor(t.db, 'user', user.id);
     expect(row).toMatchObject({
       action: 'PASSWORD_CHANGE',
@@ -107,7 +112,7 @@ describe('POST /api/users/{id}/password/update', () => {
     const tenant = await make.tenant();
     const user = await make.user(tenant.id);
     const token = await signIn(t.app, user.email, user.password);
-    const response = await changePassword(token, user.id, password);
+    const response = await changePassword(token, user.id, password, user.password);
     expectError(response, 400, 'VALIDATION_FAILED');
     expect(response.json().error.details[0].path).toBe('password');
     await expect(signIn(t.app, user.email, user.password)).resolves.toBeTruthy();
@@ -118,8 +123,41 @@ describe('POST /api/users/{id}/password/update', () => {
     const tenant = await make.tenant();
     const user = await make.user(tenant.id);
     const token = await signIn(t.app, user.email, user.password);
-    expect((await changePassword(token, user.id, 'Ab1#abcd')).statusCode).toBe(204);
-    expect((await changePassword(token, user.id, 'Ab1#abcdefghijk')).statusCode).toBe(204);
+    expect((await changePassword(token, user.id, 'Ab1#abcd', user.password)).statusCode).toBe(204);
+    expect((await changePassword(token, user.id, 'Ab1#abcdefghijk', 'Ab1#abcd')).statusCode).toBe(204);
+  });
+
+  it('changes your own password only with the current one: missing or wrong is 400 on currentPassword and changes nothing', async () => {
+    const tenant = await make.tenant();
+    const user = await make.user(tenant.id, 'admin');
+    const token = await signIn(t.app, user.email, user.password);
+
+    const missing = await changePassword(token, user.id, NEW_PASSWORD);
+    expectError(missing, 400, 'VALIDATION_FAILED');
+    expect(missing.json().error.details).toEqual([
+      { path: 'currentPassword', message: 'Enter your current password.', code: 'FIELD_REQUIRED' },
+    ]);
+    const wrong = await changePassword(token, user.id, NEW_PASSWORD, 'Not#MyPass1');
+    expectError(wrong, 400, 'VALIDATION_FAILED');
+    expect(wrong.json().error.details).toEqual([
+      expect.objectContaining({ path: 'currentPassword', code: 'FIELD_INCORRECT' }),
+    ]);
+
+    await expect(signIn(t.app, user.email, user.password)).resolves.toBeTruthy();
+    expect(await auditRowsFor(t.db, 'user', user.id)).toHaveLength(0);
+  });
+
+  it('counts wrong current passwords like failed sign-ins, so an open session cannot guess the password', async () => {
+    const tenant = await make.tenant();
+    const user = await make.user(tenant.id);
+    const token = await signIn(t.app, user.email, user.password);
+    for (let i = 0; i < 5; i++) {
+      expectError(await changePassword(token, user.id, NEW_PASSWORD, `Guess#No${i}`), 400, 'VALIDATION_FAILED');
+    }
+    const right = await changePassword(token, user.id, NEW_PASSWORD, user.password);
+    expectError(right, 429, 'RATE_LIMITED');
+    expect(right.headers['retry-after']).toBeTruthy();
+    await expect(signIn(t.app, user.email, user.password)).rejects.toThrow(/429/);
   });
 
   it("lets an account admin set a user's password, but not a plain user (403)", async () => {

@@ -27,6 +27,7 @@ export function describeFieldError(t: TFunction, detail: ApiFieldError): string 
     case 'FIELD_TAKEN':
     case 'FIELD_UNAVAILABLE':
     case 'FIELD_UNKNOWN':
+    case 'FIELD_INCORRECT':
       return t(`errors.fields.${detail.code}`);
     default:
       // A specific rule (a pattern, a length, a range): its own text says more than a generic word.

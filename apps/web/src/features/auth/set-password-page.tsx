@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { changePasswordFormSchema, type ChangePasswordForm } from '@vayu/domain';
+import { newPasswordFormSchema, type NewPasswordForm } from '@vayu/domain';
 import { useState } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -100,8 +100,8 @@ function SetPasswordForm({ token, info, title, onDone }: SetPasswordFormProps) {
   const setPassword = useSetPassword();
   const [linkExpired, setLinkExpired] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, setError } = useForm<ChangePasswordForm>({
-    resolver: zodResolver(changePasswordFormSchema),
+  const { control, handleSubmit, setError } = useForm<NewPasswordForm>({
+    resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
     mode: 'onTouched',
   });
@@ -175,7 +175,7 @@ function SetPasswordForm({ token, info, title, onDone }: SetPasswordFormProps) {
   );
 }
 
-function WatchedChecklist({ control }: { control: Control<ChangePasswordForm> }) {
+function WatchedChecklist({ control }: { control: Control<NewPasswordForm> }) {
   const password = useWatch({ control, name: 'password' });
   return <PasswordChecklist password={password} />;
 }

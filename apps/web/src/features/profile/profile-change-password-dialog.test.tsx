@@ -73,6 +73,7 @@ describe('ProfileChangePasswordDialog', { timeout: 20_000 }, () => {
   it('changes the password and reports success', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     const { user, dialog, onClose } = renderDialog();
+    await user.type(within(dialog).getByLabelText(/^Current password/), 'Old#Secret1');
     await user.type(within(dialog).getByLabelText(/^New password/), 'Secret#123');
     await user.type(within(dialog).getByLabelText(/^Confirm password/), 'Secret#123');
     await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
@@ -82,7 +83,7 @@ describe('ProfileChangePasswordDialog', { timeout: 20_000 }, () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/users/7/password/update');
     expect(init?.method).toBe('POST');
-    expect(init?.body).toBe(JSON.stringify({ password: 'Secret#123' }));
+    expect(init?.body).toBe(JSON.stringify({ currentPassword: 'Old#Secret1', password: 'Secret#123' }));
     expect(await screen.findByText('Change password successfully.')).toBeInTheDocument();
   });
 
@@ -93,6 +94,7 @@ describe('ProfileChangePasswordDialog', { timeout: 20_000 }, () => {
       ]),
     );
     const { user, dialog, onClose } = renderDialog();
+    await user.type(within(dialog).getByLabelText(/^Current password/), 'Old#Secret1');
     await user.type(within(dialog).getByLabelText(/^New password/), 'Secret#123');
     await user.type(within(dialog).getByLabelText(/^Confirm password/), 'Secret#123');
     await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
@@ -102,5 +104,25 @@ describe('ProfileChangePasswordDialog', { timeout: 20_000 }, () => {
     await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
     expect(getFieldError(input)).toBe('Password must contain at least one special character');
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('asks for the current password, and shows a wrong one under its field', async () => {
+    fetchMock.mockResolvedValue(
+      errorResponse(400, 'VALIDATION_FAILED', 'Invalid request.', [
+        { path: 'currentPassword', message: 'Server text.', code: 'FIELD_INCORRECT' },
+      ]),
+    );
+    const { user, dialog } = renderDialog();
+    await user.type(within(dialog).getByLabelText(/^New password/), 'Secret#123');
+    await user.type(within(dialog).getByLabelText(/^Confirm password/), 'Secret#123');
+    await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
+    const current = within(dialog).getByLabelText(/^Current password/);
+    await waitFor(() => expect(current).toHaveAttribute('aria-invalid', 'true'));
+    expect(getFieldError(current)).toBe('Enter your current password.');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.type(current, 'Not#Mine12');
+    await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(getFieldError(current)).toBe('This is not your current password.'));
   });
 });

@@ -14,7 +14,7 @@ interface ProfileChangePasswordDialogProps {
   onClose: () => void;
 }
 
-const EMPTY_FORM: ChangePasswordForm = { password: '', confirmPassword: '' };
+const EMPTY_FORM: ChangePasswordForm = { currentPassword: '', password: '', confirmPassword: '' };
 
 /** The change-password modal of the profile page (spec §5 password policy, §8 messages). */
 export function ProfileChangePasswordDialog({ userId, opened, onClose }: ProfileChangePasswordDialogProps) {
@@ -32,9 +32,9 @@ export function ProfileChangePasswordDialog({ userId, opened, onClose }: Profile
     onClose();
   };
 
-  const onSubmit = handleSubmit(({ password }) => {
+  const onSubmit = handleSubmit(({ currentPassword, password }) => {
     updatePassword.mutate(
-      { password },
+      { currentPassword, password },
       {
         onSuccess: () => {
           notifySuccess(t('changePassword.success'));
@@ -42,8 +42,8 @@ export function ProfileChangePasswordDialog({ userId, opened, onClose }: Profile
         },
         onError: (error) => {
           notifyFailure(t('changePassword.failure'));
-          // A rule the server checked again is shown under the password.
-          applyServerError(error, setError, t, { fields: ['password'] });
+          // A wrong current password, or a rule the server checked again, is shown under its field.
+          applyServerError(error, setError, t, { fields: ['currentPassword', 'password'] });
         },
       },
     );
@@ -61,11 +61,18 @@ export function ProfileChangePasswordDialog({ userId, opened, onClose }: Profile
         <Stack gap="md">
           <PasswordField
             control={control}
+            name="currentPassword"
+            label={t('changePassword.currentPassword')}
+            autoComplete="current-password"
+            required
+            data-autofocus
+          />
+          <PasswordField
+            control={control}
             name="password"
             label={t('changePassword.newPassword')}
             autoComplete="new-password"
             required
-            data-autofocus
           />
           <WatchedPasswordChecklist control={control} />
           <PasswordField

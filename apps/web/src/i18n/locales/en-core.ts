@@ -140,6 +140,7 @@ export const enCore = {
   },
   changePassword: {
     title: 'Change Password',
+    currentPassword: 'Current password',
     newPassword: 'New password',
     confirmPassword: 'Confirm password',
     rulesHeading: 'The new password must:',

@@ -136,6 +136,7 @@ export const hi: Translations = {
   },
   changePassword: {
     title: 'पासवर्ड बदलें',
+    currentPassword: 'वर्तमान पासवर्ड',
     newPassword: 'नया पासवर्ड',
     confirmPassword: 'पासवर्ड की पुष्टि करें',
     rulesHeading: 'नए पासवर्ड में ये शर्तें पूरी होनी चाहिए:',

@@ -2,6 +2,7 @@ import {
   CATEGORY_EXISTS_MESSAGE,
   CONFLICT_MESSAGE,
   CORPORATE_EXISTS_MESSAGE,
+  CURRENT_PASSWORD_INCORRECT_MESSAGE,
   DIAGNOSTIC_MODEL_TAKEN_MESSAGE,
   DIAGNOSTIC_TENANT_TAKEN_MESSAGE,
   DIALOG_DEFAULTS,
@@ -94,6 +95,7 @@ export const errorsEn = {
     FIELD_TAKEN: 'Already used',
     FIELD_UNAVAILABLE: 'Cannot be used here. Please enter another.',
     FIELD_UNKNOWN: 'This field cannot be set here',
+    FIELD_INCORRECT: CURRENT_PASSWORD_INCORRECT_MESSAGE,
     FIELD_RULE: FIELD_MESSAGES.pattern,
   } satisfies Record<FieldErrorCode, string>,
 };

@@ -70,6 +70,7 @@ export const errorsHi: TranslationShape<typeof errorsEn> = {
     FIELD_TAKEN: 'पहले से उपयोग में',
     FIELD_UNAVAILABLE: 'यहाँ उपयोग नहीं किया जा सकता। कृपया कोई दूसरा दर्ज करें।',
     FIELD_UNKNOWN: 'यह फ़ील्ड यहाँ सेट नहीं किया जा सकता',
+    FIELD_INCORRECT: 'यह सही नहीं है। कृपया जाँचकर पुनः दर्ज करें।',
     FIELD_RULE: 'अमान्य मान',
   },
 };
