@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordStatusSchema, TIME_ZONES } from './fields.js';
+import { INTEGER_RANGE, recordStatusSchema, TIME_ZONES } from './fields.js';
 
 // ---------------------------------------------------------------------------
 // Entity types: the monitoring points of an industry (spec §3).
@@ -207,5 +207,5 @@ export type MasterCategoryBody = z.infer<typeof masterCategoryBodySchema>;
 export type MasterCategoryInput = z.input<typeof masterCategoryBodySchema>;
 
 export const masterCategoryUpdateSchema = masterCategoryBodySchema
-  .extend({ version: z.number().int().min(1) })
+  .extend({ version: z.number().int().min(1).max(INTEGER_RANGE.max) })
   .strict();

@@ -1,4 +1,4 @@
-import { fromDigits } from './fields.js';
+import { fromDigits, INTEGER_RANGE } from './fields.js';
 import { z } from 'zod';
 import { recordStatusSchema } from './fields.js';
 import type { FieldError } from './errors.js';
@@ -286,7 +286,7 @@ export const derivedParameterBodySchema = z
       .array(derivedStdParamBodySchema)
       .min(1, DERIVED_SERIES_REQUIRED_MESSAGE)
       .max(DERIVED_SERIES_MAX),
-    version: z.number().int().min(1).optional(),
+    version: z.number().int().min(1).max(INTEGER_RANGE.max).optional(),
   })
   .strict()
   .superRefine((body, ctx) => {

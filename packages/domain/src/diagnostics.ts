@@ -1,4 +1,4 @@
-import { fromDigits } from './fields.js';
+import { fromDigits, INTEGER_RANGE } from './fields.js';
 import { z } from 'zod';
 import { recordStatusSchema } from './fields.js';
 import { FIELD_MESSAGES } from './constants.js';
@@ -112,13 +112,17 @@ const ownerIdField = z
   .number({ message: FIELD_MESSAGES.number })
   .int(FIELD_MESSAGES.number)
   .positive(FIELD_MESSAGES.number)
+  .max(INTEGER_RANGE.max)
   .nullish()
   .transform((v) => v ?? null);
 
 const paramIdsField = z
-  .array(z.number({ message: FIELD_MESSAGES.number }).int(FIELD_MESSAGES.number).positive(), {
-    message: DIAGNOSTIC_PARAMS_REQUIRED_MESSAGE,
-  })
+  .array(
+    z.number({ message: FIELD_MESSAGES.number }).int(FIELD_MESSAGES.number).positive().max(INTEGER_RANGE.max),
+    {
+      message: DIAGNOSTIC_PARAMS_REQUIRED_MESSAGE,
+    },
+  )
   .min(1, DIAGNOSTIC_PARAMS_REQUIRED_MESSAGE)
   .max(DIAGNOSTIC_MAX_PARAMETERS, DIAGNOSTIC_PARAMS_TOO_MANY_MESSAGE)
   .refine((ids) => new Set(ids).size === ids.length, DIAGNOSTIC_PARAMS_REPEATED_MESSAGE);
@@ -133,7 +137,7 @@ const calibrationFields = {
     .enum(DIAGNOSTIC_UPLOAD_METHODS, { message: DIAGNOSTIC_UPLOAD_METHOD_REQUIRED_MESSAGE })
     .nullish()
     .transform((v) => v ?? null),
-  version: z.number().int().min(1).optional(),
+  version: z.number().int().min(1).max(INTEGER_RANGE.max).optional(),
 };
 
 function checkUploadMethod(

@@ -1,4 +1,4 @@
-import { fromDigits } from './fields.js';
+import { fromDigits, INTEGER_RANGE } from './fields.js';
 import { z } from 'zod';
 import { recordStatusSchema } from './fields.js';
 import { FIELD_MESSAGES } from './constants.js';
@@ -101,7 +101,7 @@ export const energyMetricBodySchema = z
     key: metricKeySchema,
     label: parameterLabelSchema,
     value: aggregationSchema,
-    version: z.number().int().min(1).optional(),
+    version: z.number().int().min(1).max(INTEGER_RANGE.max).optional(),
   })
   .strict();
 export type EnergyMetricBody = z.infer<typeof energyMetricBodySchema>;
@@ -164,17 +164,18 @@ export const energyParameterBodySchema = z
       .number()
       .int()
       .positive()
+      .max(INTEGER_RANGE.max)
       .nullish()
       .transform((v) => v ?? null),
     isCumulative: z.boolean().default(false),
     isAlertEnabled: z.boolean().default(false),
     /** Each metric once; a repeated id counts once. */
     metricIds: z
-      .array(z.number().int().positive(), { message: ENERGY_METRICS_REQUIRED_MESSAGE })
+      .array(z.number().int().positive().max(INTEGER_RANGE.max), { message: ENERGY_METRICS_REQUIRED_MESSAGE })
       .min(1, ENERGY_METRICS_REQUIRED_MESSAGE)
       .max(50)
       .transform((ids) => [...new Set(ids)]),
-    version: z.number().int().min(1).optional(),
+    version: z.number().int().min(1).max(INTEGER_RANGE.max).optional(),
   })
   .strict();
 export type EnergyParameterBody = z.infer<typeof energyParameterBodySchema>;

@@ -118,7 +118,12 @@ export const optionalId = z
       const value = emptyToUndefined(v);
       return typeof value === 'string' ? Number(value) : value;
     },
-    z.number({ message: FIELD_MESSAGES.number }).int(FIELD_MESSAGES.number).nullish(),
+    z
+      .number({ message: FIELD_MESSAGES.number })
+      .int(FIELD_MESSAGES.number)
+      .min(INTEGER_RANGE.min)
+      .max(INTEGER_RANGE.max)
+      .nullish(),
   )
   .transform((v) => v ?? null);
 

@@ -1,4 +1,4 @@
-import { fromDigits } from './fields.js';
+import { fromDigits, INTEGER_RANGE } from './fields.js';
 import { z } from 'zod';
 import { recordStatusSchema } from './fields.js';
 import { CAAQMS_LABEL_MESSAGE } from './messages.js';
@@ -133,9 +133,9 @@ export const parameterBodySchema = z
     isConversion: z.boolean().default(true),
     showWidget: z.boolean().default(true),
     dataStoreType: z.enum(DATA_STORE_TYPES).default('device'),
-    baseParamId: z.number().int().positive().nullish(),
+    baseParamId: z.number().int().positive().max(INTEGER_RANGE.max).nullish(),
     isLinear: z.boolean().nullish(),
-    version: z.number().int().min(1).optional(),
+    version: z.number().int().min(1).max(INTEGER_RANGE.max).optional(),
   })
   .strict()
   .superRefine((body, ctx) => {

@@ -12,7 +12,10 @@ export const newPasswordSchema = z.string().superRefine((value, ctx) => {
 });
 
 /** The current password, asked when users change their own (at most what a sign-in takes). */
-const currentPasswordSchema = z.string().min(1, CURRENT_PASSWORD_REQUIRED_MESSAGE).max(SIGN_IN_LIMITS.password);
+const currentPasswordSchema = z
+  .string()
+  .min(1, CURRENT_PASSWORD_REQUIRED_MESSAGE)
+  .max(SIGN_IN_LIMITS.password);
 
 const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
 const MISMATCH = { message: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] };
@@ -25,7 +28,11 @@ export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;
 
 /** The change-password form of the profile (your own password): the current one, the new one and its confirmation. */
 export const changePasswordFormSchema = z
-  .object({ currentPassword: currentPasswordSchema, password: newPasswordSchema, confirmPassword: z.string() })
+  .object({
+    currentPassword: currentPasswordSchema,
+    password: newPasswordSchema,
+    confirmPassword: z.string(),
+  })
   .refine(passwordsMatch, MISMATCH);
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { ALL_ENDPOINTS, endpointKey, SESSION_COOKIE, type EndpointDefinition } from '@vayu/domain';
@@ -9,12 +10,15 @@ import { CONSOLE_HEADERS, startTestApp, type TestContext } from '../test/harness
  * Hostile input on every operation (issue "hostile input and sessions"): each
  * endpoint the API defines, as a signed-in site user and as an anonymous
  * client, gets generated path ids, query values and bodies of the wrong
- * types, sizes and characters. No answer may be a 5xx. A fixed seed keeps a
+ * types, sizes and characters. No answer may be a 5xx, and a request that is
+ * refused (any 4xx) may write nothing: a trigger on every table notes each row
+ * written, other than the attempt counts a refused sign-in is meant to leave
+ * and the LOGIN_FAILED row of a known user's failed sign-in. A fixed seed keeps a
  * failure reproducible; FUZZ_RUNS and FUZZ_SEED make a longer run
  * (README, "Scripts").
  */
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261126);
 
 /** Texts that have broken servers: numbers past every column, NUL, lone surrogates, paths, SQL, far dates. */
@@ -254,16 +258,54 @@ async function signInFrom(ip: string, userName: string, password: string): Promi
   return token;
 }
 
+/**
+ * Notes every row written to any table of the console, except the attempt
+ * counts that refused sign-ins and limited endpoints are meant to leave.
+ */
+async function watchWrites() {
+  const statements = [
+    'CREATE TABLE fuzz_writes (table_name text NOT NULL, op text NOT NULL, action text)',
+    `CREATE FUNCTION fuzz_note_write() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN
+       INSERT INTO fuzz_writes VALUES (TG_TABLE_NAME, TG_OP,
+         CASE WHEN TG_TABLE_NAME = 'audit_logs' AND TG_OP = 'INSERT' THEN to_jsonb(NEW)->>'action' END);
+       RETURN NULL;
+     END $$`,
+    `DO $$ DECLARE name text; BEGIN
+       FOR name IN SELECT tablename FROM pg_tables
+         WHERE schemaname = 'public' AND tablename NOT IN ('fuzz_writes', 'attempt_counters') LOOP
+         EXECUTE format('CREATE TRIGGER fuzz_note_write AFTER INSERT OR UPDATE OR DELETE ON %I '
+           || 'FOR EACH ROW EXECUTE FUNCTION fuzz_note_write()', name);
+       END LOOP;
+     END $$`,
+  ];
+  for (const statement of statements) await t.db.execute(sql.raw(statement));
+}
+
+/** Rows written since the last call (and forgets them), but a known user's failed sign-in. */
+async function takeWrites(): Promise<string[]> {
+  const { rows } = await t.db.execute<{ table_name: string; op: string; action: string | null }>(
+    sql`DELETE FROM fuzz_writes RETURNING table_name, op, action`,
+  );
+  return rows
+    .filter((row) => !(row.table_name === 'audit_logs' && row.action === 'LOGIN_FAILED'))
+    .map((row) => `${row.op} ${row.table_name}${row.action ? ` (${row.action})` : ''}`);
+}
+
 beforeAll(async () => {
-  t = await startTestApp();
+  // No background jobs: a mail sent for an earlier request must not look like a refused one's write.
+  t = await startTestApp({ jobConcurrency: 0, clientRateLimitPerMinute: 100_000 });
+  await watchWrites();
 });
 
 describe('hostile input on every operation', () => {
   for (const who of ['a signed-in site user', 'an anonymous client'] as const) {
-    it(`answers no 5xx to ${who}`, { timeout: 240_000 }, async () => {
+    it(`answers no 5xx to ${who}, and writes nothing for a refused request`, { timeout: 240_000 }, async () => {
       const failures: string[] = [];
       const statuses = new Map<number, number>();
       let sent = 0;
+      /** Successful requests whose writes the watch saw: it sees writes at all. */
+      let writesSeen = 0;
       for (const endpoint of ALL_ENDPOINTS) {
         // Each operation gets a session of its own: an earlier one may sign out or change the password.
         let token: string | undefined;
@@ -277,6 +319,7 @@ describe('hostile input on every operation', () => {
               sent++;
               const where = `${endpoint.method} ${urlOf(endpoint, input).slice(0, 200)}`;
               let response: Awaited<ReturnType<typeof send>>;
+              await takeWrites();
               try {
                 response = await send(t.app, endpoint, input, token);
               } catch (error) {
@@ -285,8 +328,19 @@ describe('hostile input on every operation', () => {
               }
               statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
               if (response.statusCode >= 500) {
-                failures.push(`${where} → ${response.statusCode} ${response.body.slice(0, 200)}`);
+                const body = input.body.kind === 'raw' ? input.body.text : JSON.stringify(input.body.value);
+                failures.push(
+                  `${where} ${String(body).slice(0, 300)} → ${response.statusCode} ${response.body.slice(0, 200)}`,
+                );
                 return false;
+              }
+              const writes = await takeWrites();
+              if (response.statusCode < 300 && writes.length > 0) writesSeen++;
+              if (response.statusCode >= 400) {
+                if (writes.length > 0) {
+                  failures.push(`${where} → ${response.statusCode} but wrote: ${[...new Set(writes)].join(', ')}`);
+                  return false;
+                }
               }
               return true;
             }),
@@ -305,7 +359,10 @@ describe('hostile input on every operation', () => {
       const answered = (from: number, to: number) =>
         [...statuses].filter(([status]) => status >= from && status < to).reduce((n, [, c]) => n + c, 0);
       expect(answered(400, 500)).toBeGreaterThan(0);
-      if (who === 'a signed-in site user') expect(answered(200, 300)).toBeGreaterThan(0);
+      if (who === 'a signed-in site user') {
+        expect(answered(200, 300)).toBeGreaterThan(0);
+        expect(writesSeen).toBeGreaterThan(0);
+      }
     });
   }
 });

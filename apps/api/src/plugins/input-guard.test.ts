@@ -121,6 +121,26 @@ describe('ids a column cannot hold', () => {
     expect(response.statusCode).toBe(400);
     expect(detailsOf(response.body).details).toEqual([expect.objectContaining({ path: 'tenantId' })]);
   });
+
+  it('answers 400 naming the field for ids and versions beyond a PostgreSQL integer in catalogue bodies (found by the fuzz suite)', async () => {
+    const energy = {
+      label: 'Grid import',
+      category: 'Thermal',
+      unit: 'V',
+      isCumulative: false,
+      isAlertEnabled: true,
+      metricIds: [1],
+    };
+    for (const [payload, field] of [
+      [{ ...energy, parameterId: 2_147_483_648 }, 'parameterId'],
+      [{ ...energy, metricIds: [2_147_483_648] }, 'metricIds.0'],
+      [{ ...energy, version: 2_147_483_648 }, 'version'],
+    ] as const) {
+      const response = await site({ method: 'POST', url: '/api/energy/parameters', payload });
+      expect(response.statusCode, field).toBe(400);
+      expect(detailsOf(response.body).details, field).toEqual([expect.objectContaining({ path: field })]);
+    }
+  });
 });
 
 describe('forms the parser cannot read', () => {
