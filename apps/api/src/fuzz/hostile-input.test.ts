@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { pgTable, text } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { ALL_ENDPOINTS, endpointKey, SESSION_COOKIE, type EndpointDefinition } from '@vayu/domain';
@@ -282,14 +283,18 @@ async function watchWrites() {
   for (const statement of statements) await t.db.execute(sql.raw(statement));
 }
 
+const fuzzWrites = pgTable('fuzz_writes', {
+  tableName: text('table_name').notNull(),
+  op: text('op').notNull(),
+  action: text('action'),
+});
+
 /** Rows written since the last call (and forgets them), but a known user's failed sign-in. */
 async function takeWrites(): Promise<string[]> {
-  const { rows } = await t.db.execute<{ table_name: string; op: string; action: string | null }>(
-    sql`DELETE FROM fuzz_writes RETURNING table_name, op, action`,
-  );
+  const rows = await t.db.delete(fuzzWrites).returning();
   return rows
-    .filter((row) => !(row.table_name === 'audit_logs' && row.action === 'LOGIN_FAILED'))
-    .map((row) => `${row.op} ${row.table_name}${row.action ? ` (${row.action})` : ''}`);
+    .filter((row) => !(row.tableName === 'audit_logs' && row.action === 'LOGIN_FAILED'))
+    .map((row) => `${row.op} ${row.tableName}${row.action ? ` (${row.action})` : ''}`);
 }
 
 beforeAll(async () => {
@@ -300,69 +305,75 @@ beforeAll(async () => {
 
 describe('hostile input on every operation', () => {
   for (const who of ['a signed-in site user', 'an anonymous client'] as const) {
-    it(`answers no 5xx to ${who}, and writes nothing for a refused request`, { timeout: 240_000 }, async () => {
-      const failures: string[] = [];
-      const statuses = new Map<number, number>();
-      let sent = 0;
-      /** Successful requests whose writes the watch saw: it sees writes at all. */
-      let writesSeen = 0;
-      for (const endpoint of ALL_ENDPOINTS) {
-        // Each operation gets a session of its own: an earlier one may sign out or change the password.
-        let token: string | undefined;
-        if (who === 'a signed-in site user') {
-          const user = await factories(t.db).siteUser();
-          token = await signInFrom(`10.9.${sessions >> 8}.${sessions++ & 255}`, user.email, user.password);
-        }
-        try {
-          await fc.assert(
-            fc.asyncProperty(requestsFor(endpoint), async (input) => {
-              sent++;
-              const where = `${endpoint.method} ${urlOf(endpoint, input).slice(0, 200)}`;
-              let response: Awaited<ReturnType<typeof send>>;
-              await takeWrites();
-              try {
-                response = await send(t.app, endpoint, input, token);
-              } catch (error) {
-                failures.push(`${where} threw ${String(error)}`);
-                return false;
-              }
-              statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
-              if (response.statusCode >= 500) {
-                const body = input.body.kind === 'raw' ? input.body.text : JSON.stringify(input.body.value);
-                failures.push(
-                  `${where} ${String(body).slice(0, 300)} → ${response.statusCode} ${response.body.slice(0, 200)}`,
-                );
-                return false;
-              }
-              const writes = await takeWrites();
-              if (response.statusCode < 300 && writes.length > 0) writesSeen++;
-              if (response.statusCode >= 400) {
-                if (writes.length > 0) {
-                  failures.push(`${where} → ${response.statusCode} but wrote: ${[...new Set(writes)].join(', ')}`);
+    it(
+      `answers no 5xx to ${who}, and writes nothing for a refused request`,
+      { timeout: 240_000 },
+      async () => {
+        const failures: string[] = [];
+        const statuses = new Map<number, number>();
+        let sent = 0;
+        /** Successful requests whose writes the watch saw: it sees writes at all. */
+        let writesSeen = 0;
+        for (const endpoint of ALL_ENDPOINTS) {
+          // Each operation gets a session of its own: an earlier one may sign out or change the password.
+          let token: string | undefined;
+          if (who === 'a signed-in site user') {
+            const user = await factories(t.db).siteUser();
+            token = await signInFrom(`10.9.${sessions >> 8}.${sessions++ & 255}`, user.email, user.password);
+          }
+          try {
+            await fc.assert(
+              fc.asyncProperty(requestsFor(endpoint), async (input) => {
+                sent++;
+                const where = `${endpoint.method} ${urlOf(endpoint, input).slice(0, 200)}`;
+                let response: Awaited<ReturnType<typeof send>>;
+                await takeWrites();
+                try {
+                  response = await send(t.app, endpoint, input, token);
+                } catch (error) {
+                  failures.push(`${where} threw ${String(error)}`);
                   return false;
                 }
-              }
-              return true;
-            }),
-            { seed: SEED, numRuns: RUNS, endOnFailure: true },
-          );
-        } catch (error) {
-          // A property that failed is already in `failures`; anything else (a broken generator) is too now.
-          if (!failures.some((failure) => failure.startsWith(`${endpoint.method} `))) {
-            failures.push(`${endpointKey(endpoint)}: ${String(error).slice(0, 300)}`);
+                statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+                if (response.statusCode >= 500) {
+                  const body = input.body.kind === 'raw' ? input.body.text : JSON.stringify(input.body.value);
+                  failures.push(
+                    `${where} ${String(body).slice(0, 300)} → ${response.statusCode} ${response.body.slice(0, 200)}`,
+                  );
+                  return false;
+                }
+                const writes = await takeWrites();
+                if (response.statusCode < 300 && writes.length > 0) writesSeen++;
+                if (response.statusCode >= 400) {
+                  if (writes.length > 0) {
+                    failures.push(
+                      `${where} → ${response.statusCode} but wrote: ${[...new Set(writes)].join(', ')}`,
+                    );
+                    return false;
+                  }
+                }
+                return true;
+              }),
+              { seed: SEED, numRuns: RUNS, endOnFailure: true },
+            );
+          } catch (error) {
+            // A property that failed is already in `failures`; anything else (a broken generator) is too now.
+            if (!failures.some((failure) => failure.startsWith(`${endpoint.method} `))) {
+              failures.push(`${endpointKey(endpoint)}: ${String(error).slice(0, 300)}`);
+            }
           }
         }
-      }
-      expect(failures).toEqual([]);
-      // Every operation got its runs, and the inputs reached the handlers, not only the guards.
-      expect(sent).toBe(ALL_ENDPOINTS.length * RUNS);
-      const answered = (from: number, to: number) =>
-        [...statuses].filter(([status]) => status >= from && status < to).reduce((n, [, c]) => n + c, 0);
-      expect(answered(400, 500)).toBeGreaterThan(0);
-      if (who === 'a signed-in site user') {
-        expect(answered(200, 300)).toBeGreaterThan(0);
-        expect(writesSeen).toBeGreaterThan(0);
-      }
-    });
+        expect(failures).toEqual([]);
+        // Every operation got its runs, and the inputs reached the handlers, not only the guards.
+        expect(sent).toBe(ALL_ENDPOINTS.length * RUNS);
+        const answered = (from: number, to: number) =>
+          [...statuses].filter(([status]) => status >= from && status < to).reduce((n, [, c]) => n + c, 0);
+        expect(answered(400, 500)).toBeGreaterThan(0);
+        if (who === 'a signed-in site user') {
+          expect(answered(200, 300)).toBeGreaterThan(0);
+          expect(writesSeen).toBeGreaterThan(0);
+        }
+      },
+    );
   }
 });

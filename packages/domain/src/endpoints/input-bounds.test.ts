@@ -18,11 +18,11 @@ function wholeNumbersOf(
   path: string,
   found: Map<string, [number, number]>,
   seen = new Set<unknown>(),
-) {
+): void {
   const def = defOf(schema);
   if (!def || seen.has(schema)) return;
   seen.add(schema);
-  const inner = (next: unknown, at = path) => wholeNumbersOf(next, at, found, seen);
+  const inner = (next: unknown, at = path): void => wholeNumbersOf(next, at, found, seen);
   switch (def.type) {
     case 'number': {
       const number = schema as { isInt: boolean; minValue: number | null; maxValue: number | null };
