@@ -16,6 +16,7 @@ import {
   versionField,
   dateTimeField,
 } from './fields.js';
+import { ACCOUNT_FORM_TYPES } from './constants.js';
 import { PARTNER_MIGRATE_REASON_CODES } from './messages.js';
 import { MAX_PAGE_SIZE, PAGE_SIZES } from './pagination.js';
 
@@ -78,9 +79,7 @@ export const partnerListQuerySchema = z.object({
 // ---------------------------------------------------------------------------
 
 /** The two kinds of account the add/edit screen creates (`/new/tenants/{type}/{tenantId}`). */
-export const ACCOUNT_FORM_TYPES = ['partner', 'statutory'] as const;
 export const accountFormTypeSchema = z.enum(ACCOUNT_FORM_TYPES);
-export type AccountFormType = z.infer<typeof accountFormTypeSchema>;
 
 export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];

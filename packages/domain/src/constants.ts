@@ -1,5 +1,13 @@
 /** Business constants from the product specification (§9). */
 
+/** The types of the account form (`/new/tenants/{type}/{id}`, `POST /api/create/{type}`): an industry under a partner, a board account. */
+export const ACCOUNT_FORM_TYPES = ['partner', 'statutory'] as const;
+export type AccountFormType = (typeof ACCOUNT_FORM_TYPES)[number];
+
+export function isAccountFormType(value: string | undefined): value is AccountFormType {
+  return (ACCOUNT_FORM_TYPES as readonly (string | undefined)[]).includes(value);
+}
+
 /** Partner id used when an account has no partner of its own. */
 export const DEFAULT_PARTNER_ID = -1;
 /** The platform (site) account. −1 is accepted as its alias. */

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { AccountFormType } from './constants.js';
 import type { ApiErrorCode } from './errors.js';
 import type { Role, UserType } from './users.js';
 
@@ -20,6 +21,18 @@ export const only = (userTypes: readonly UserType[], roles?: readonly Role[]): E
 export const ACCOUNT_ADMINS = only(['site', 'partner', 'tenant'], ['admin']);
 /** The platform operator's own users. */
 export const SITE_ONLY = only(['site']);
+
+/**
+ * Who may add an account through each type of the account form
+ * (`POST /api/create/{type}`, `/new/tenants/{type}/0`): industries under a
+ * partner ('partner') the platform's and partners' admins, board accounts
+ * ('statutory') the platform's admins only. The API refuses anyone else
+ * before reading the form; the console's route guard sends them to /unauthorised.
+ */
+export const ACCOUNT_CREATE_ACCESS = {
+  partner: only(['site', 'partner'], ['admin']),
+  statutory: only(['site'], ['admin']),
+} as const satisfies Record<AccountFormType, EndpointAccess>;
 
 export function isAccessAllowed(access: EndpointAccess, who: { userType: UserType; role: Role }): boolean {
   if (access.kind === 'public') return true;

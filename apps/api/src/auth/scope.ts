@@ -1,6 +1,12 @@
 import { type SQL, and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { PLATFORM_ACCOUNT_ALIAS, PLATFORM_ACCOUNT_ID } from '@vayu/domain';
+import {
+  ACCOUNT_CREATE_ACCESS,
+  PLATFORM_ACCOUNT_ALIAS,
+  PLATFORM_ACCOUNT_ID,
+  isAccessAllowed,
+  type AccountFormType,
+} from '@vayu/domain';
 import type { Executor } from '../db/client.js';
 import { accounts, boardTenants } from '../db/schema/index.js';
 import type { Principal } from './principal.js';
@@ -196,9 +202,13 @@ export function canChangeSubscription(p: Principal, account: { partnerId: number
   return p.userType === 'partner' && p.role === 'admin' && account.partnerId === p.accountId;
 }
 
-/** Board (statutory) accounts are added by the platform only. */
-export function canAddBoardAccount(p: Principal): boolean {
-  return p.userType === 'site';
+/**
+ * Whether the principal may add this type of account at all: board accounts
+ * by the platform only (`ACCOUNT_CREATE_ACCESS`, which the console's route
+ * guard reads too). Under which partner is `canAddIndustryUnder`.
+ */
+export function canAddAccount(p: Principal, formType: AccountFormType): boolean {
+  return isAccessAllowed(ACCOUNT_CREATE_ACCESS[formType], p);
 }
 
 /**

@@ -56,6 +56,39 @@ describe('resolveNavigation with the app route table', () => {
   });
 });
 
+describe('the account form (issue: add forms open to users who may not add)', () => {
+  const siteAdmin = buildUser({ userType: 'site', role: 'admin' });
+  const partnerAdmin = buildUser({ userType: 'partner', role: 'admin' });
+  const tenantAdmin = buildUser({ userType: 'tenant', role: 'admin' });
+  const unauthorised = { type: 'redirect', to: '/unauthorised' };
+  const allow = { type: 'allow' };
+
+  it.each([
+    ['/new/tenants/partner/0', siteAdmin, allow],
+    ['/new/tenants/statutory/0', siteAdmin, allow],
+    ['/new/tenants/partner/0', partnerAdmin, allow],
+    ['/new/tenants/statutory/0', partnerAdmin, unauthorised],
+    ['/new/tenants/partner/0', tenantAdmin, unauthorised],
+    ['/new/tenants/statutory/0', tenantAdmin, unauthorised],
+    ['/new/tenants/partner/0', buildUser({ userType: 'partner', role: 'user' }), unauthorised],
+    ['/new/tenants/partner/0', buildUser({ userType: 'corporate', role: 'admin' }), unauthorised],
+  ])('adding at %s: decided by who may add that type of account', (path, user, decision) => {
+    expect(resolveNavigation(APP_ROUTES, path, user)).toEqual(decision);
+  });
+
+  it('lets account admins open an account to edit it (the API decides which accounts)', () => {
+    for (const user of [siteAdmin, partnerAdmin, tenantAdmin]) {
+      expect(resolveNavigation(APP_ROUTES, '/new/tenants/partner/12', user)).toEqual(allow);
+    }
+    const tenantPlainUser = buildUser({ userType: 'tenant', role: 'user' });
+    expect(resolveNavigation(APP_ROUTES, '/new/tenants/partner/12', tenantPlainUser)).toEqual(unauthorised);
+  });
+
+  it('leaves a type the form does not know to the page, which goes on to / (spec §2)', () => {
+    expect(resolveNavigation(APP_ROUTES, '/new/tenants/industry/0', tenantAdmin)).toEqual(allow);
+  });
+});
+
 describe('decideRouteAccess', () => {
   const siteOnly: RouteRule = { path: '/public/dashboard/:view/:tenantId', access: { userTypes: ['site'] } };
 

@@ -1,4 +1,11 @@
-import { isPublicPath, type LoggedInUser, type Role, type UserType } from '@vayu/domain';
+import {
+  isAccessAllowed,
+  isPublicPath,
+  type EndpointAccess,
+  type LoggedInUser,
+  type Role,
+  type UserType,
+} from '@vayu/domain';
 import { matchPath } from 'react-router';
 import { LOGIN_PATH, ROOT_PATH, UNAUTHORISED_PATH } from './paths';
 
@@ -7,12 +14,16 @@ export { HOME_PATH, LOGIN_PATH, ROOT_PATH, UNAUTHORISED_PATH } from './paths';
 /**
  * Who may open a route. Without an access setting any signed-in user may
  * (spec §2: '/', '/home' and '/manage/{accountType}/discounts' have none).
- * With one, every listed condition must hold.
+ * With one, every listed condition must hold. A screen that exists to call
+ * one endpoint takes that endpoint's own access rule (`EndpointAccess`), so
+ * the console and the API decide from one table.
  */
-export interface RouteAccess {
-  userTypes?: readonly UserType[];
-  roles?: readonly Role[];
-}
+export type RouteAccess =
+  | {
+      userTypes?: readonly UserType[];
+      roles?: readonly Role[];
+    }
+  | EndpointAccess;
 
 /** The part of a route-table row that decides where a visitor may go. */
 export interface RouteRule {
@@ -21,6 +32,11 @@ export interface RouteRule {
   /** Opens without signing in (sign-in page, public dashboards). */
   public?: boolean;
   access?: RouteAccess;
+  /**
+   * A further rule that reads the path's parameters (adding versus editing,
+   * the type of account): a signed-in user it refuses goes to /unauthorised.
+   */
+  allowsPath?: (params: Readonly<Record<string, string | undefined>>, user: LoggedInUser) => boolean;
   /** A route with no screen of its own: always sends the visitor on. */
   redirect?: (user: LoggedInUser | null) => string;
 }
@@ -34,6 +50,7 @@ export function hasAccess(
   user: Pick<LoggedInUser, 'userType' | 'role'>,
 ): boolean {
   if (!access) return true;
+  if ('kind' in access) return isAccessAllowed(access, user);
   if (access.userTypes && !access.userTypes.includes(user.userType)) return false;
   if (access.roles && !access.roles.includes(user.role)) return false;
   return true;
@@ -53,6 +70,10 @@ export function decideRouteAccess(
   if (rule.public || isPublicPath(pathname)) return ALLOW;
   if (!user) return { type: 'redirect', to: LOGIN_PATH };
   if (!hasAccess(rule.access, user)) return { type: 'redirect', to: UNAUTHORISED_PATH };
+  if (rule.allowsPath) {
+    const match = matchPath({ path: rule.path, end: true }, pathname);
+    if (match && !rule.allowsPath(match.params, user)) return { type: 'redirect', to: UNAUTHORISED_PATH };
+  }
   return ALLOW;
 }
 

@@ -1,5 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getRootRedirect, type LoggedInUser } from '@vayu/domain';
+import {
+  ACCOUNT_ADMINS,
+  ACCOUNT_CREATE_ACCESS,
+  getRootRedirect,
+  isAccessAllowed,
+  isAccountFormType,
+  type LoggedInUser,
+} from '@vayu/domain';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { en } from '../i18n/locales/en';
 import { decideRouteAccess, type RouteRule } from './route-access';
@@ -209,7 +216,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/new/tenants/:type/:tenantId',
-    access: { userTypes: ['site', 'partner', 'tenant'], roles: ['admin'] },
+    // Editing (any id but 0): the account admins, as the update endpoint; adding: who may add
+    // that type of account, as the create endpoint decides. A type the form does not know
+    // is the page's to send on to '/' (spec §2).
+    access: ACCOUNT_ADMINS,
+    allowsPath: ({ type, tenantId }, user) =>
+      tenantId !== '0' || !isAccountFormType(type) || isAccessAllowed(ACCOUNT_CREATE_ACCESS[type], user),
     Page: TenantFormPage,
   },
   {

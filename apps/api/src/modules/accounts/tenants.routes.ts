@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { registerEndpoints } from '../../lib/endpoints.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { contextOf } from '../../plugins/authentication.js';
-import type { TenantsService } from './tenants.service.js';
+import { assertMayAddAccount, type TenantsService } from './tenants.service.js';
 
 export const LOGO_SIZE_MESSAGE = `The logo must be at most ${LOGO_MAX_BYTES / 1024} KB`;
 
@@ -111,6 +111,8 @@ export async function tenantsRoutes(app: FastifyInstance, { tenants }: { tenants
     getTenant: ({ params }, request) => tenants.getTenant(contextOf(request), params.id),
     createAccount: async ({ params }, request) => {
       const ctx = contextOf(request);
+      // Who may add this type of account is known from the path: refused before the form is read.
+      assertMayAddAccount(ctx.principal, params.type);
       const { values, logo } = await readAccountForm(request, tenantCreateFieldsSchema);
       return tenants.createAccount(ctx, params.type, values, logo);
     },

@@ -23,9 +23,9 @@ import {
 } from '@vayu/domain';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { RequestContext } from '../../auth/principal.js';
+import type { Principal, RequestContext } from '../../auth/principal.js';
 import {
-  canAddBoardAccount,
+  canAddAccount,
   canAddIndustryUnder,
   canChangeAccount,
   canSetAccountStatus,
@@ -123,6 +123,17 @@ function fieldErrorsOf(error: z.ZodError, path: string): FieldError[] {
 }
 
 const isPlatformAccount = (id: number) => id === PLATFORM_ACCOUNT_ID || id === PLATFORM_ACCOUNT_ALIAS;
+
+/** Refuses (403) a principal who may not add this type of account at all. */
+export function assertMayAddAccount(p: Principal, formType: AccountFormType): void {
+  if (!canAddAccount(p, formType)) {
+    throw forbidden(
+      formType === 'statutory'
+        ? 'Only the platform can add board accounts.'
+        : 'You are not allowed to add industries.',
+    );
+  }
+}
 
 export function createTenantsService({
   db,
@@ -322,7 +333,7 @@ export function createTenantsService({
       let partnerId: number | null = null;
 
       if (formType === 'statutory') {
-        if (!canAddBoardAccount(p)) throw forbidden('Only the platform can add board accounts.');
+        assertMayAddAccount(p, formType);
         accountType = 'statutory';
         if (form.partnerId !== null && form.partnerId !== DEFAULT_PARTNER_ID) {
           errors.push({ path: 'partnerId', message: 'A board account has no partner', code: 'FIELD_RULE' });

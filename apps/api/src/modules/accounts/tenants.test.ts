@@ -434,6 +434,14 @@ describe('POST /api/create/{type}', () => {
       ...multipart(tenantForm({ industryId: '', partnerId: '' })),
     });
     expectError(refused, 403, 'FORBIDDEN');
+    // Known from the path alone: refused before the form is read, so even a broken form gets the 403.
+    const unread = await partnerClient.call({
+      method: 'POST',
+      url: '/api/create/statutory',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nBoard',
+    });
+    expectError(unread, 403, 'FORBIDDEN');
   });
 
   it('puts a partner user’s industry under its own account, never another partner', async () => {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { ACCOUNT_FORM_TYPES, type AccountFormType, type TenantDetail, type TenantForm } from '@vayu/domain';
+import { isAccountFormType, type AccountFormType, type TenantDetail, type TenantForm } from '@vayu/domain';
 import { useEffect, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -19,10 +19,6 @@ import {
   useAccountLookups,
 } from './sections';
 import { useTenantFormSubmit } from './use-tenant-form-submit';
-
-function isAccountFormType(value: string | undefined): value is AccountFormType {
-  return (ACCOUNT_FORM_TYPES as readonly string[]).includes(value ?? '');
-}
 
 /** `/new/tenants/{type}/{tenantId}`: type statutory or partner (else '/'); tenantId 0 adds, any other edits. */
 export function TenantFormPage() {
