@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language, type TotalKind } from '@vayu/domain';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loadLanguageFont } from './language-fonts';
 import type { Translations } from './locales/en';
 import { enCore } from './locales/en-core';
 
@@ -70,8 +71,13 @@ export function addDictionary(language: Language, texts: Translations): void {
   complete.add(language);
 }
 
-/** Loads the texts of a language (once) and shows the console in it. */
+/**
+ * Loads the texts of a language (once) and shows the console in it. The font
+ * of its script (Devanagari for Hindi; none for English) is fetched alongside,
+ * not waited for: its faces swap in when they arrive.
+ */
 async function showLanguage(language: Language): Promise<void> {
+  void loadLanguageFont(language);
   if (!complete.has(language)) addDictionary(language, await DICTIONARIES[language]());
   await i18n.changeLanguage(language);
 }
