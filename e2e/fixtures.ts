@@ -6,6 +6,8 @@ export const USERS = {
   site: 'admin@vayu.demo',
   partner: 'partner@greensense.demo',
   tenant: 'ehs@vapiagro.demo',
+  /** A board officer (Maharashtra PCB): sees the industries mapped to the board. */
+  statutory: 'officer@mpcb.demo',
   /** Only the change-password test signs in as this user. */
   passwordChanger: 'shift.chemist@deccancement.demo',
 } as const;

@@ -41,6 +41,17 @@ function getNavSegments(user: LoggedInUser | null): NavSegment[] {
   return segments;
 }
 
+/** Widths (Mantine breakpoints) from which the header's links stand in the header bar; below, in the side panel. */
+export type NavBreakpoint = 'md' | 'lg';
+
+/** Header links that fit beside the menus from the `md` width (992 px); more need `lg` (1200 px). */
+const LINKS_FITTING_MD = 4;
+
+/** From which width the user's header links fit in the header bar (a longer list needs a wider screen). */
+export function navBreakpointOf(user: LoggedInUser | null): NavBreakpoint {
+  return getNavSegments(user).length > LINKS_FITTING_MD ? 'lg' : 'md';
+}
+
 const GROUP_LABELS: Record<NavGroup, { label: 'nav.masters'; menu: 'nav.mastersMenu' }> = {
   masters: { label: 'nav.masters', menu: 'nav.mastersMenu' },
 };
@@ -60,6 +71,7 @@ interface AppHeaderProps {
 export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
   const { t } = useTranslation();
   const segments = getNavSegments(user);
+  const breakpoint = navBreakpointOf(user);
 
   return (
     <HeaderBar
@@ -69,7 +81,7 @@ export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
             <Burger
               opened={navOpened}
               onClick={onToggleNav}
-              hiddenFrom="sm"
+              hiddenFrom={breakpoint}
               size="sm"
               aria-label={t('nav.toggle')}
               aria-expanded={navOpened}
@@ -84,7 +96,7 @@ export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
               component="nav"
               aria-label={t('nav.main')}
               gap={2}
-              visibleFrom="sm"
+              visibleFrom={breakpoint}
               wrap="nowrap"
               style={{ minWidth: 0, overflowX: 'auto', scrollbarWidth: 'thin' }}
             >
@@ -178,7 +190,7 @@ export function AppMobileNav({ user, onNavigate }: { user: LoggedInUser | null; 
   const segments = getNavSegments(user);
 
   return (
-    <AppShell.Navbar p="sm" id="app-mobile-nav" hiddenFrom="sm">
+    <AppShell.Navbar p="sm" id="app-mobile-nav" hiddenFrom={navBreakpointOf(user)}>
       <nav aria-label={t('nav.main')}>
         <VisuallyHidden component="h2">{t('nav.main')}</VisuallyHidden>
         {segments.map((segment) =>

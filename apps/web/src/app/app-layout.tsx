@@ -8,7 +8,7 @@ import { LoadingOverlay } from '../components/loading-overlay';
 import { useLoggedInUserRefresh } from '../features/auth/api/get-logged-in-user';
 import { ActivityOverlay } from './activity-overlay';
 import { setUnauthorizedHandler } from './api-client';
-import { AppHeader, AppMobileNav } from './app-header';
+import { AppHeader, AppMobileNav, navBreakpointOf } from './app-header';
 import { LOGIN_PATH } from './route-access';
 import { useSessionUser } from './session';
 import { PageTitlePlaceholder } from './page-title-placeholder';
@@ -29,6 +29,7 @@ export function AppLayout() {
       header={showHeader && <AppHeader user={user} navOpened={navOpened} onToggleNav={nav.toggle} />}
       mobileNav={<AppMobileNav user={user} onNavigate={nav.close} />}
       navOpened={navOpened}
+      navBreakpoint={navBreakpointOf(user)}
       outside={
         <>
           <ActivityOverlay />

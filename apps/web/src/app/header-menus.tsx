@@ -14,9 +14,19 @@ export function UserMenu({ user }: { user: LoggedInUser }) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="light" size="sm" px="sm" maw={{ base: 120, xs: 220, sm: 280 }}>
-          <Text component="span" size="sm" truncate="end">
+        <Button
+          variant="light"
+          size="sm"
+          px="sm"
+          maw={{ base: 48, xs: 220, sm: 280 }}
+          aria-label={user.userName}
+        >
+          {/* The user name; on small screens, where the header has room for little, the initials. */}
+          <Text component="span" size="sm" truncate="end" visibleFrom="xs">
             {user.userName}
+          </Text>
+          <Text component="span" size="sm" fw={600} hiddenFrom="xs">
+            {initialsOf(user.name || user.userName)}
           </Text>
         </Button>
       </Menu.Target>
@@ -33,4 +43,13 @@ export function UserMenu({ user }: { user: LoggedInUser }) {
       </Menu.Dropdown>
     </Menu>
   );
+}
+
+/** Up to two initials of a name ("Asha Rao" → "AR"; one word or an e-mail → its first letter). */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = (words.length > 1 ? [words[0]!, words[1]!] : words.slice(0, 1)).map(
+    (word) => [...word][0] ?? '',
+  );
+  return letters.join('').toUpperCase();
 }

@@ -12,6 +12,8 @@ interface ShellFrameProps {
   /** The side panel of links on small screens, when it is open. */
   mobileNav?: ReactNode;
   navOpened?: boolean;
+  /** Below this width the links are in the side panel (`navBreakpointOf`). */
+  navBreakpoint?: 'sm' | 'md' | 'lg';
   /** What stands outside the main area: overlays, dialogs. */
   outside?: ReactNode;
   children: ReactNode;
@@ -22,12 +24,19 @@ interface ShellFrameProps {
  * the console's layout and the sign-in page a first visit opens, so both look
  * the same.
  */
-export function ShellFrame({ header, mobileNav, navOpened = false, outside, children }: ShellFrameProps) {
+export function ShellFrame({
+  header,
+  mobileNav,
+  navOpened = false,
+  navBreakpoint = 'sm',
+  outside,
+  children,
+}: ShellFrameProps) {
   const { t } = useTranslation();
   return (
     <AppShell
       header={header ? { height: HEADER_HEIGHT } : undefined}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened, desktop: true } }}
+      navbar={{ width: 240, breakpoint: navBreakpoint, collapsed: { mobile: !navOpened, desktop: true } }}
       padding="md"
     >
       <Anchor href={`#${MAIN_CONTENT_ID}`} className={classes.skipLink}>

@@ -1,4 +1,5 @@
 import { Button, Text } from '@mantine/core';
+import type { Language } from '@vayu/domain';
 import { useTranslation } from 'react-i18next';
 import { getCurrentLanguage } from '../i18n';
 import { DeferredMenu } from './deferred-menu';
@@ -34,6 +35,9 @@ export function ModuleMenu() {
   );
 }
 
+/** Each language's short name, in its own script (as its full name is shown in it). */
+const LANGUAGE_SHORT_NAMES: Record<Language, string> = { en: 'EN', hi: 'हि' };
+
 /** Switches the language at once and remembers it in the `lang` cookie. */
 export function LanguageMenu() {
   const { t } = useTranslation();
@@ -52,7 +56,13 @@ export function LanguageMenu() {
           style={{ flexShrink: 0 }}
           aria-label={`${t('header.languageMenu')}: ${currentName}`}
         >
-          <span lang={current}>{currentName}</span>
+          {/* The language's own short name on small screens, where the header has room for little. */}
+          <Text component="span" inherit lang={current} visibleFrom="xs">
+            {currentName}
+          </Text>
+          <Text component="span" inherit lang={current} hiddenFrom="xs">
+            {LANGUAGE_SHORT_NAMES[current]}
+          </Text>
         </Button>
       }
     />

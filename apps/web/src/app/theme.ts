@@ -28,6 +28,9 @@ export const theme = createTheme({
     Menu: defaultsOf<MenuProps>({ withInitialFocusPlaceholder: false }),
     // A list of choices holds options only: "nothing found" is a disabled option of it.
     ComboboxEmpty: defaultsOf<ComboboxEmptyProps>({ role: 'option', 'aria-disabled': true }),
+    // A badge is a word or two that must be read whole: never cut to an ellipsis in a narrow
+    // table cell or row (its full width counts when the table sizes its columns).
+    Badge: { styles: { root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible' } } },
   },
 });
 

@@ -11,8 +11,8 @@ const STATUS_COLORS: Record<AccountStatus, string> = {
 export function AccountStatusBadge({ status }: { status: AccountStatus }) {
   const { t } = useTranslation();
   return (
-    // Never squeezed into an ellipsis inside a narrow table cell.
-    <Badge color={STATUS_COLORS[status]} variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
+    // Drawn whole in a narrow cell: the theme's Badge never shrinks to an ellipsis.
+    <Badge color={STATUS_COLORS[status]} variant="light">
       {t(`statuses.${status}`)}
     </Badge>
   );
