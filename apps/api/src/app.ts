@@ -174,7 +174,9 @@ export async function buildApp(
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     sweeper = setInterval(() => {
-      auth.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'sweeping sessions and counters failed'));
+      auth
+        .sweep()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'sweeping sessions and counters failed'));
     }, SWEEP_INTERVAL_MS);
     sweeper.unref();
   });

@@ -34,7 +34,9 @@ describe('per-client limits', () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
 
-    expect((await checkLink(t.app, '10.9.0.2')).json()).toMatchObject({ error: { code: 'PASSWORD_LINK_INVALID' } });
+    expect((await checkLink(t.app, '10.9.0.2')).json()).toMatchObject({
+      error: { code: 'PASSWORD_LINK_INVALID' },
+    });
   });
 
   it('counts each endpoint on its own, and refuses a body before reading it', async () => {
@@ -67,7 +69,11 @@ describe('per-client limits', () => {
 
   it('does not limit signed-in endpoints', async () => {
     for (let i = 0; i < LIMIT + 2; i++) {
-      const answer = await t.app.inject({ method: 'GET', url: '/api/users/loggedin', remoteAddress: '10.9.3.1' });
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: '/api/users/loggedin',
+        remoteAddress: '10.9.3.1',
+      });
       expect(answer.statusCode).toBe(401);
     }
   });

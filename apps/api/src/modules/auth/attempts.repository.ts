@@ -44,7 +44,9 @@ export async function takeAttempt(exec: Executor, key: string, rule: BackOffRule
     .returning({ attempts: c.attempts });
   if (row) return { allowed: true, attempts: row.attempts };
   const [waiting] = await exec
-    .select({ ms: sql<number>`greatest(extract(epoch from ${c.nextAllowedAt} - now()) * 1000, 0)::double precision` })
+    .select({
+      ms: sql<number>`greatest(extract(epoch from ${c.nextAllowedAt} - now()) * 1000, 0)::double precision`,
+    })
     .from(c)
     .where(eq(c.key, key));
   return { allowed: false, retryAfterMs: Math.max(Number(waiting?.ms ?? 0), 1000) };

@@ -49,7 +49,9 @@ describe('sign-in limit', () => {
 
     const right = await signIn(user.email, user.password, '10.3.0.1');
     expect(right.statusCode).toBe(429);
-    expect(right.json()).toMatchObject({ error: { code: 'RATE_LIMITED', params: { retryAfterSeconds: 30 } } });
+    expect(right.json()).toMatchObject({
+      error: { code: 'RATE_LIMITED', params: { retryAfterSeconds: 30 } },
+    });
     expect(right.headers['retry-after']).toBe('30');
   });
 
@@ -108,7 +110,8 @@ describe('sign-in back-off', () => {
 
   it('makes a user name wait after the free attempts, twice as long after each, then lets the right password in', async () => {
     const user = await factories(b.db).siteUser();
-    for (let i = 0; i < 3; i++) expect((await attempt(user.email, 'Wrong#Pass1', '10.7.0.1')).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await attempt(user.email, 'Wrong#Pass1', '10.7.0.1')).statusCode).toBe(401);
 
     const waiting = await attempt(user.email, user.password, '10.7.0.2');
     expect(waiting.statusCode).toBe(429);

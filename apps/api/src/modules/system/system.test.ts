@@ -112,7 +112,11 @@ describe('HTTP behaviour', () => {
     await asUser(
       t.app,
       token,
-    )({ method: 'POST', url: `/api/users/${user.id}/password/update`, payload: { password: 'L0gged#Not', currentPassword: user.password } });
+    )({
+      method: 'POST',
+      url: `/api/users/${user.id}/password/update`,
+      payload: { password: 'L0gged#Not', currentPassword: user.password },
+    });
     expect(logs).toContain('/api/auth/login');
     expect(logs).not.toContain(user.password);
     expect(logs).not.toContain('L0gged#Not');

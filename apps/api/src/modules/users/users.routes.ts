@@ -15,8 +15,7 @@ export async function usersRoutes(app: FastifyInstance, { users }: { users: User
     createUser: ({ query, body }, request) => users.createUser(contextOf(request), query, body),
     updateUser: ({ params, body }, request) => users.updateUser(contextOf(request), params.id, body),
     setUserStatus: ({ params, body }, request) => users.patchUser(contextOf(request), params.id, body),
-    changePassword: ({ params, body }, request) =>
-      users.changePassword(contextOf(request), params.id, body),
+    changePassword: ({ params, body }, request) => users.changePassword(contextOf(request), params.id, body),
     requestPasswordReset: ({ params }, request) =>
       users.requestPasswordReset(contextOf(request), params.accountId, params.userId),
     setPrimaryUser: ({ params }, request) =>

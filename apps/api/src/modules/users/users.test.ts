@@ -152,7 +152,11 @@ describe('POST /api/users/{id}/password/update', () => {
     const user = await make.user(tenant.id);
     const token = await signIn(t.app, user.email, user.password);
     for (let i = 0; i < 5; i++) {
-      expectError(await changePassword(token, user.id, NEW_PASSWORD, `Guess#No${i}`), 400, 'VALIDATION_FAILED');
+      expectError(
+        await changePassword(token, user.id, NEW_PASSWORD, `Guess#No${i}`),
+        400,
+        'VALIDATION_FAILED',
+      );
     }
     const right = await changePassword(token, user.id, NEW_PASSWORD, user.password);
     expectError(right, 429, 'RATE_LIMITED');
