@@ -404,7 +404,7 @@ test.describe('dialogs and menus', () => {
     await expectNoSeriousViolations(page);
   });
 
-  for (const menu of ['Masters menu', 'Module: Enviro', 'Language: English', DEMO.site]) {
+  for (const menu of ['Masters menu', 'Audit menu', 'Module: Enviro', 'Language: English', DEMO.site]) {
     test(`the header's "${menu}" menu`, async ({ page }) => {
       await page.goto('/home');
       await expect(

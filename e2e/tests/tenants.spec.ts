@@ -2,7 +2,9 @@ import type { Locator, Page } from '@playwright/test';
 import { fetchTenants, findTenant, restoreTenantStatus } from '../api';
 import { expect, test } from '../fixtures';
 
-const CONFIRM_STATUS = 'Do you really want to Disable/Enable this industry?';
+/** The status question names the change that applies and the industry. */
+const confirmStatus = (verb: 'Disable' | 'Enable', name: string) =>
+  `Do you really want to ${verb} this industry (${name})?`;
 
 /** A mouse click on a switch lands on its track, which Mantine draws over the (invisible) input. */
 const clickSwitch = (toggle: Locator) => toggle.click({ force: true });
@@ -122,7 +124,7 @@ test.describe('industry status toggle', () => {
 
     await clickSwitch(toggle);
     const confirm = page.getByRole('dialog', { name: 'Please confirm' });
-    await expect(confirm.getByText(CONFIRM_STATUS)).toBeVisible();
+    await expect(confirm.getByText(confirmStatus('Disable', NAME))).toBeVisible();
     // The row shows the new state at once, while the question is open.
     await expect(toggle).not.toBeChecked();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
@@ -142,7 +144,7 @@ test.describe('industry status toggle', () => {
 
       await clickSwitch(toggle);
       const confirm = page.getByRole('dialog', { name: 'Please confirm' });
-      await expect(confirm.getByText(CONFIRM_STATUS)).toBeVisible();
+      await expect(confirm.getByText(confirmStatus('Disable', NAME))).toBeVisible();
       await confirm.getByRole('button', { name: 'Disable' }).click();
       await expect(page.getByText('Status Changed.')).toBeVisible();
       await expect(toggle).not.toBeChecked();
@@ -150,7 +152,7 @@ test.describe('industry status toggle', () => {
       expect((await findTenant(page, NAME)).status).toBe('DISABLED');
 
       await clickSwitch(toggle);
-      await expect(confirm.getByText(CONFIRM_STATUS)).toBeVisible();
+      await expect(confirm.getByText(confirmStatus('Enable', NAME))).toBeVisible();
       await confirm.getByRole('button', { name: 'Enable' }).click();
       await expect(page).toHaveURL(new RegExp(`/subscription/${tenant.id}$`));
       expect((await findTenant(page, NAME)).status).toBe('ENABLED');
@@ -237,12 +239,18 @@ test.describe('add industry', () => {
     const id = Number(/\/accounts\/tenant\/(\d+)\/view$/.exec(page.url())![1]);
     // The name was trimmed before it was stored.
     await expect(page.getByRole('heading', { name, exact: true, level: 1 })).toBeVisible();
+    // Every value entered shows, grouped: industry, contact, address, tax, location.
     await expect(page.getByRole('definition')).toContainText([
       'Enviro Analytics Pvt Ltd',
       'Cement',
-      'Asia/Kolkata',
       'plant.head@e2e-cement.example',
-      '919876543210',
+      '+91 98765 43210',
+      'Thane',
+      'Maharashtra',
+      '27AAPFU0939F1ZV',
+      '19.07',
+      '72.87',
+      'Asia/Kolkata',
     ]);
     expect(creates).toHaveLength(1);
 

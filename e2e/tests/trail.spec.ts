@@ -24,7 +24,8 @@ test('an industry edit made in the console is found in the audit log and opened 
   await expect(page.getByText('Tenant information updated successfully.')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/accounts/tenant/${id}/view$`));
 
-  await page.getByRole('link', { name: 'Audit log' }).click();
+  await page.getByRole('button', { name: 'Audit menu' }).click();
+  await page.getByRole('menuitem', { name: 'Audit log' }).click();
   await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Industry' }).fill(name);
   await page.getByRole('option', { name: `${name} (Enviro Analytics Pvt Ltd)` }).click();

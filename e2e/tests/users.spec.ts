@@ -127,7 +127,7 @@ test.describe('adding users', () => {
     await page.getByRole('searchbox', { name: 'Search' }).fill(`${stamp}`);
     const row = page.getByRole('row').filter({ hasText: `Lab Chemist ${stamp}` });
     await expect(row.getByRole('cell').nth(1)).toHaveText(email.toLowerCase());
-    await expect(row.getByRole('cell').nth(2)).toHaveText('919876500012');
+    await expect(row.getByRole('cell').nth(2)).toHaveText('+91 98765 00012');
     await expect(row.getByRole('cell').nth(3)).toHaveText('User');
     await expect(row.getByRole('cell').nth(4)).toHaveText('Kaveri Pulp and Board Mills');
 

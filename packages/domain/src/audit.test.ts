@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  activityLogQuerySchema,
   addDays,
   auditDocumentQuerySchema,
   auditLogQuerySchema,
@@ -131,6 +132,45 @@ describe('date range helpers', () => {
     expect(getAuditRangeErrors({ startDate: '2024-01-01', endDate: '2025-01-01' })).toEqual([
       { path: 'endDate', message: 'Choose a range of at most 366 days' },
     ]);
+  });
+});
+
+describe('audit and log query dates', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('refuses a day after today in India, whatever the clock of the machine says in UTC', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 23:59 on 2026-03-10 in India.
+    vi.setSystemTime(new Date('2026-03-10T18:29:00Z'));
+    expect(auditLogQuerySchema.safeParse({ startDate: '2026-03-10', endDate: '2026-03-10' }).success).toBe(
+      true,
+    );
+    const tomorrow = auditLogQuerySchema.safeParse({ endDate: '2026-03-11' });
+    expect(tomorrow.error?.issues).toEqual([
+      expect.objectContaining({ path: ['endDate'], message: 'The date must not be after today' }),
+    ]);
+    expect(auditLogQuerySchema.safeParse({ startDate: '2026-03-11' }).error?.issues[0]?.path).toEqual([
+      'startDate',
+    ]);
+    expect(activityLogQuerySchema.safeParse({ endDate: '2026-03-11' }).error?.issues[0]?.path).toEqual([
+      'endDate',
+    ]);
+
+    // 00:00 on 2026-03-11 in India, still 2026-03-10 in UTC.
+    vi.setSystemTime(new Date('2026-03-10T18:30:00Z'));
+    expect(auditLogQuerySchema.safeParse({ endDate: '2026-03-11' }).success).toBe(true);
+  });
+
+  it('leaves a text that is no date and a date past the supported range to their own checks', () => {
+    for (const endDate of ['today', '9999-12-31']) {
+      const result = auditLogQuerySchema.safeParse({ endDate });
+      expect(result.success, endDate).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.message)).not.toContain(
+        'The date must not be after today',
+      );
+    }
   });
 });
 

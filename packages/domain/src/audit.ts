@@ -1,6 +1,6 @@
 import { fromDigits } from './fields.js';
 import { z } from 'zod';
-import { dateField } from './fields.js';
+import { DATE_RANGE, dateField } from './fields.js';
 
 /** What an audit row is about: one name per table (or per kind of event that has no table of its own). */
 export const AUDIT_ENTITIES = [
@@ -74,7 +74,19 @@ export type AuditLogRow = z.infer<typeof auditLogRowSchema>;
 
 export const AUDIT_SORT_FIELDS = ['createdAt', 'entity', 'action', 'actorUserName', 'tenantName'] as const;
 
-const isoDate = dateField;
+/** Said of an audit or log date after today: nothing can have been recorded yet on such a day. */
+export const AUDIT_FUTURE_DATE_MESSAGE = 'The date must not be after today';
+
+/**
+ * A date of an audit or log query: a calendar day no later than today in India
+ * (`AUDIT_TIME_ZONE`), checked when the query is read.
+ */
+const isoDate = dateField.refine(
+  // A text that is no date, or a date past the supported range, is left to those checks.
+  (value) =>
+    !/^\d{4}-\d{2}-\d{2}$/.test(value) || value > DATE_RANGE.max || value <= getZonedDate(new Date()),
+  AUDIT_FUTURE_DATE_MESSAGE,
+);
 
 /** `GET /api/auditLogs?startDate&endDate&tenantId&entity&action&pageNum` (20 per page; default the last 7 days). */
 export const auditLogQuerySchema = z.object({
@@ -212,7 +224,6 @@ export const AUDIT_TEXT_SEARCH_DAYS = 90;
 
 const DAY_MS = 86_400_000;
 
-/** Today's calendar date (YYYY-MM-DD) in a time zone. */
 /**
  * Formatters by kind and time zone. Making an Intl.DateTimeFormat costs far
  * more than using one, and every audit list request needs a few.
@@ -241,6 +252,7 @@ function formatterOf(kind: 'date' | 'parts', timeZone: string): Intl.DateTimeFor
   return formatter;
 }
 
+/** The calendar date (YYYY-MM-DD) of an instant in a time zone (India unless said). */
 export function getZonedDate(instant: Date, timeZone: string = AUDIT_TIME_ZONE): string {
   return formatterOf('date', timeZone).format(instant);
 }

@@ -38,12 +38,18 @@ export const optionalEmailField = z
   .preprocess(emptyToUndefined, emailField.nullish())
   .transform((v) => v ?? null);
 
+/** The messages of the phone rules, so that a form can word them in the user's language. */
+export const PHONE_MESSAGES = {
+  invalid: 'Enter a valid phone number with country code',
+  mobile: 'Enter a 10-digit mobile number',
+} as const;
+
 /** A phone number with country code, digits only after normalisation (e.g. 919820012345). */
 export const phoneField = z
   .string()
   .trim()
   .transform((v) => v.replace(/[\s()-]/g, '').replace(/^\+/, ''))
-  .pipe(z.string().regex(/^\d{8,15}$/, 'Enter a valid phone number with country code'));
+  .pipe(z.string().regex(/^\d{8,15}$/, PHONE_MESSAGES.invalid));
 
 export const optionalPhoneField = z
   .preprocess(emptyToUndefined, phoneField.nullish())
@@ -63,7 +69,7 @@ export const userPhoneField = z
   .string()
   .trim()
   .transform(normalizeIndianPhone)
-  .pipe(z.string().regex(/^91[6-9]\d{9}$/, 'Enter a 10-digit mobile number'));
+  .pipe(z.string().regex(/^91[6-9]\d{9}$/, PHONE_MESSAGES.mobile));
 
 export const optionalGstinField = z
   .preprocess(

@@ -26,7 +26,6 @@ export const CLIENT_RATE_LIMITED_MESSAGE = 'Too many requests from this address.
 // ---------------------------------------------------------------------------
 
 /** Spec §4 confirmation before a site user enables or disables an industry. */
-export const TENANT_STATUS_CONFIRM_MESSAGE = 'Do you really want to Disable/Enable this industry?';
 export const USER_LIMIT_MESSAGE =
   'You have exhausted your user limit. Please upgrade your subscription or contact partner.';
 export const MIGRATE_PARTNER_SUCCESS = 'Subscription migration successfully done.';

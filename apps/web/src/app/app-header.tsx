@@ -52,8 +52,10 @@ export function navBreakpointOf(user: LoggedInUser | null): NavBreakpoint {
   return getNavSegments(user).length > LINKS_FITTING_MD ? 'lg' : 'md';
 }
 
-const GROUP_LABELS: Record<NavGroup, { label: 'nav.masters'; menu: 'nav.mastersMenu' }> = {
+const GROUP_LABELS: Record<NavGroup, { label: `nav.${NavGroup}`; menu: `nav.${NavGroup}Menu` }> = {
   masters: { label: 'nav.masters', menu: 'nav.mastersMenu' },
+  // The audit log and the activity logs: one menu, so the header keeps room.
+  audit: { label: 'nav.audit', menu: 'nav.auditMenu' },
 };
 
 function useIsAnyActive(links: NavEntry[]) {

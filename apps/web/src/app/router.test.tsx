@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { lazy } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authKeys } from '../features/auth/api/auth-keys';
+import { i18n } from '../i18n';
 import { buildUser, createApiMock, errorResponse, jsonResponse } from '../test/fixtures';
 import { createTestQueryClient, renderRoutes } from '../test/render';
 import { buildRouteObjects } from './router';
@@ -88,6 +89,56 @@ describe('routing and guards', () => {
       Parameters: '/parameterlist',
       'Master categories': '/master-category',
     });
+  });
+
+  it("links the activity logs (/logs) in the header's audit menu, after the audit log, for account admins", async () => {
+    for (const admin of [siteUser, tenantUser]) {
+      setStoredUser(admin);
+      mockApi({
+        'GET /api/users/loggedin': () => jsonResponse(admin),
+        'GET /api/home/summary': () => jsonResponse(summary),
+      });
+      const { unmount, user } = renderApp('/home');
+      const nav = (await screen.findAllByRole('navigation', { name: 'Main navigation' }))[0]!;
+      await user.click(within(nav).getByRole('button', { name: 'Audit menu' }));
+      await screen.findByRole('menuitem', { name: 'Logs' });
+      // jsdom has no layout for the dropdown's transition: read the items whatever their visibility
+      const items = screen.getAllByRole('menuitem', { hidden: true });
+      expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
+        ['Audit log', '/auditLog'],
+        ['Logs', '/logs'],
+      ]);
+      unmount();
+    }
+
+    await act(() => i18n.changeLanguage('hi'));
+    try {
+      setStoredUser(siteUser);
+      mockApi({
+        'GET /api/users/loggedin': () => jsonResponse(siteUser),
+        'GET /api/home/summary': () => jsonResponse(summary),
+      });
+      const { user } = renderApp('/home');
+      const nav = (await screen.findAllByRole('navigation', { name: 'मुख्य नेविगेशन' }))[0]!;
+      await user.click(within(nav).getByRole('button', { name: 'ऑडिट मेनू' }));
+      expect(await screen.findByRole('menuitem', { name: 'लॉग' })).toHaveAttribute('href', '/logs');
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+  });
+
+  it('does not link the activity logs for a user who may not open them', async () => {
+    const plainUser = { ...tenantUser, role: 'user' as const };
+    setStoredUser(plainUser);
+    mockApi({
+      'GET /api/users/loggedin': () => jsonResponse(plainUser),
+      'GET /api/home/summary': () => jsonResponse(summary),
+    });
+    renderApp('/home');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ravi Kumar' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Audit menu' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Logs' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Audit log' })).not.toBeInTheDocument();
   });
 
   it('sends a signed-in tenant user to /unauthorised for the partner list', async () => {

@@ -18,7 +18,7 @@ export type NavLabelKey =
   | 'parameters.navLabel';
 
 /** Header menus that gather several links. */
-export type NavGroup = 'masters';
+export type NavGroup = 'masters' | 'audit';
 
 /** A screen loaded on first visit (one chunk per page). */
 export type PageComponent = LazyExoticComponent<ComponentType> & {
@@ -256,7 +256,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/auditLog',
     access: { userTypes: ['site', 'partner', 'tenant'], roles: ['admin'] },
     Page: AuditLogList,
-    nav: { labelKey: 'audit.navLabel' },
+    nav: { labelKey: 'audit.navLabel', group: 'audit' },
   },
   {
     path: '/auditDetails/:id',
@@ -268,6 +268,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/logs',
     access: { userTypes: ['site', 'partner', 'tenant'], roles: ['admin'] },
     Page: ActivityLogList,
+    nav: { labelKey: 'nav.logs', group: 'audit' },
   },
   {
     path: '/parameterlist',

@@ -87,7 +87,6 @@ describe('GET /api/auditLogs', () => {
       statusRow!.id,
       logins[0],
     ]);
-    expect(await rowsOf(admin.call, { startDate: indiaDay(1), endDate: indiaDay(2) })).toEqual([]);
   });
 
   it('counts the end date as a whole day in India', async () => {
@@ -197,6 +196,21 @@ describe('GET /api/auditLogs', () => {
     expectError(response, 400, 'VALIDATION_FAILED');
     expect(response.json().error.code).toBe('VALIDATION_FAILED');
     expect(response.json().error.details[0]).toMatchObject({ path, message: expect.stringMatching(message) });
+  });
+
+  it('refuses a date after today in India with 400 naming the field, and accepts today', async () => {
+    expect((await listAudit(site, { startDate: indiaDay(0), endDate: indiaDay(0) })).statusCode).toBe(200);
+    for (const [name, query] of [
+      ['startDate', { startDate: indiaDay(1) }],
+      ['endDate', { endDate: indiaDay(1) }],
+      ['endDate', { startDate: indiaDay(-3), endDate: indiaDay(30) }],
+    ] as const) {
+      const response = await listAudit(site, query);
+      expectError(response, 400, 'VALIDATION_FAILED');
+      expect(response.json().error.details).toEqual([
+        expect.objectContaining({ path: `querystring.${name}`, message: 'The date must not be after today' }),
+      ]);
+    }
   });
 
   it('accepts a range of exactly 366 days', async () => {

@@ -127,6 +127,7 @@ describe('GET /api/logs', () => {
     [{ startDate: indiaDay(0), endDate: indiaDay(-1) }, 'querystring.endDate'],
     [{ startDate: '2020-01-01', endDate: '2022-01-01' }, 'querystring.endDate'],
     [{ startDate: 'today' }, 'querystring.startDate'],
+    [{ endDate: indiaDay(1) }, 'querystring.endDate'],
     [{ userId: 'me' }, 'querystring.userId'],
     [{ pageNum: -1 }, 'querystring.pageNum'],
   ])('refuses %j with 400 naming the field', async (query, path) => {

@@ -3,6 +3,7 @@ import { COUNTRIES, INDIAN_STATES } from '@vayu/domain';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EmailField, TextField } from '../../components/form';
+import { PhoneField } from '../../components/phone';
 import type { PartnerDetail } from './api/get-partner';
 
 /** The partner form as typed: every field is text until the schema parses it. */
@@ -76,26 +77,22 @@ export function PartnerFormFields({
         disabled={disabled}
         data-autofocus
       />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <EmailField
-          control={control}
-          name="contactEmail"
-          label={t('partners.form.contactEmail')}
-          placeholder={t('partners.form.contactEmailPlaceholder')}
-          required
-          disabled={disabled}
-        />
-        <TextField
-          control={control}
-          name="contactNo"
-          type="tel"
-          label={t('partners.form.contactNo')}
-          placeholder={t('partners.form.contactNoPlaceholder')}
-          description={t('partners.form.contactNoHint')}
-          required
-          disabled={disabled}
-        />
-      </SimpleGrid>
+      <EmailField
+        control={control}
+        name="contactEmail"
+        label={t('partners.form.contactEmail')}
+        placeholder={t('partners.form.contactEmailPlaceholder')}
+        required
+        disabled={disabled}
+      />
+      <PhoneField
+        control={control}
+        name="contactNo"
+        label={t('partners.form.contactNo')}
+        placeholder={t('partners.form.contactNoPlaceholder')}
+        required
+        disabled={disabled}
+      />
       <TextField
         control={control}
         name="address"

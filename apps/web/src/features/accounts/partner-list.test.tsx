@@ -101,6 +101,19 @@ describe('PartnerList', () => {
     ).toBeVisible();
   });
 
+  it('shows contact numbers formatted for India', async () => {
+    renderList('/partners', () =>
+      jsonResponse([
+        { ...partners[0], contactNo: '919800019962' },
+        { ...partners[1], contactNo: null },
+      ]),
+    );
+    const table = await screen.findByRole('table', { name: 'Partners (2)' });
+    const row = within(table).getByRole('row', { name: /Green Analytics/ });
+    expect(within(row).getByText('+91 98000 19962')).toBeInTheDocument();
+    expect(within(row).queryByText('919800019962')).not.toBeInTheDocument();
+  });
+
   it('keeps the status filter in the URL and asks the server for it', async () => {
     const { user, api } = renderList('/partners', () => jsonResponse(partners));
     await screen.findByRole('table', { name: 'Partners (2)' });

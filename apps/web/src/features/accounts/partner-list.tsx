@@ -15,6 +15,7 @@ import { SegmentedChoice } from '../../components/segmented-choice';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { dialogs } from '../../components/dialogs';
 import { useListState } from '../../components/list';
+import { formatPhoneNumber } from '../../components/phone';
 import { UrlSearchInput } from '../../components/url-search-input';
 import { formatNumber } from '../../i18n';
 import { useChangeAccountStatus, type AccountStatusChange } from './api/change-account-status';
@@ -116,7 +117,11 @@ function PartnerTable({
       ),
     },
     { key: 'email', header: t('partners.email'), render: (partner) => partner.contactEmail || notSet },
-    { key: 'contactNo', header: t('partners.contactNo'), render: (partner) => partner.contactNo || notSet },
+    {
+      key: 'contactNo',
+      header: t('partners.contactNo'),
+      render: (partner) => formatPhoneNumber(partner.contactNo) ?? notSet,
+    },
     { key: 'city', header: t('partners.city'), render: (partner) => partner.city || notSet },
     {
       key: 'state',

@@ -7,8 +7,13 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { getErrorMessage, hasErrorCode } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
-import { applyServerError, StaleVersionAlert } from '../../components/form';
-import { partnerQueryOptions, usePartner } from './api/get-partner';
+import { StaleVersionAlert } from '../../components/form';
+import {
+  applyServerErrorVisibly,
+  describeUnshownFieldErrors,
+  findUnshownFieldErrors,
+} from '../../components/form/unshown-field-errors';
+import { partnerQueryOptions, usePartner, type PartnerDetail } from './api/get-partner';
 import { useCreatePartner, useUpdatePartner } from './api/save-partner';
 import {
   EMPTY_PARTNER_FORM,
@@ -19,18 +24,33 @@ import {
 
 const FIELD_NAMES = Object.keys(EMPTY_PARTNER_FORM) as (keyof PartnerFormValues)[];
 
+/** The label of each field, to name a refused value the form does not show. */
+const FIELD_LABEL_KEYS = {
+  name: 'partners.form.name',
+  contactEmail: 'partners.form.contactEmail',
+  contactNo: 'partners.form.contactNo',
+  address: 'partners.form.address',
+  city: 'partners.form.city',
+  stateCode: 'partners.form.state',
+  countryCode: 'partners.form.country',
+  zip: 'partners.form.zip',
+  gstin: 'partners.form.gstin',
+} as const satisfies Record<keyof PartnerFormValues, string>;
+
 interface PartnersEditDialogProps {
   opened: boolean;
   /** null adds a partner; an id edits that partner. */
   partnerId: number | null;
   onClose: () => void;
+  /** After a save, with the partner as stored (the detail view refreshes its own copy). */
+  onSaved?: (partner: PartnerDetail) => void;
 }
 
 /**
  * 'Add Partner' and 'Edit Partner' modals. An edit sends the version it
  * loaded; a 409 means someone else saved first, and the form offers to reload.
  */
-export function PartnersEditDialog({ opened, partnerId, onClose }: PartnersEditDialogProps) {
+export function PartnersEditDialog({ opened, partnerId, onClose, onSaved }: PartnersEditDialogProps) {
   const { t } = useTranslation();
   const isEdit = partnerId !== null;
   const partner = usePartner(opened ? partnerId : null);
@@ -51,6 +71,7 @@ export function PartnersEditDialog({ opened, partnerId, onClose }: PartnersEditD
           initial={EMPTY_PARTNER_FORM}
           initialVersion={0}
           onClose={onClose}
+          onSaved={onSaved}
         />
       ) : partner.data ? (
         // Mounted once the partner is loaded: the form starts from that version.
@@ -60,6 +81,7 @@ export function PartnersEditDialog({ opened, partnerId, onClose }: PartnersEditD
           initial={toPartnerFormValues(partner.data)}
           initialVersion={partner.data.version}
           onClose={onClose}
+          onSaved={onSaved}
         />
       ) : partner.isError ? (
         <Alert color="red" variant="light" title={t('partners.form.loadError')}>
@@ -87,9 +109,10 @@ interface PartnerFormProps {
   initial: PartnerFormValues;
   initialVersion: number;
   onClose: () => void;
+  onSaved?: (partner: PartnerDetail) => void;
 }
 
-function PartnerForm({ partnerId, initial, initialVersion, onClose }: PartnerFormProps) {
+function PartnerForm({ partnerId, initial, initialVersion, onClose, onSaved }: PartnerFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const createPartner = useCreatePartner();
@@ -98,12 +121,15 @@ function PartnerForm({ partnerId, initial, initialVersion, onClose }: PartnerFor
   const [conflict, setConflict] = useState(false);
   const [isReloading, setIsReloading] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const { control, handleSubmit, reset, setError } = useForm<PartnerFormValues>({
+  const form = useForm<PartnerFormValues>({
     // The form holds text; submit receives the schema's parsed output (trimmed, nulls for empty).
     resolver: zodResolver(partnerFormSchema) as unknown as Resolver<PartnerFormValues>,
     defaultValues: initial,
     mode: 'onTouched',
   });
+  const { control, handleSubmit, reset } = form;
+  const labelOf = (path: string) =>
+    path in FIELD_LABEL_KEYS ? t(FIELD_LABEL_KEYS[path as keyof PartnerFormValues]) : undefined;
 
   const reload = async () => {
     if (partnerId === null) return;
@@ -120,33 +146,43 @@ function PartnerForm({ partnerId, initial, initialVersion, onClose }: PartnerFor
     }
   };
 
-  const onSubmit = handleSubmit(async (formValues) => {
-    const values = formValues as unknown as PartnerForm;
-    setConflict(false);
-    setFormError(null);
-    try {
-      if (partnerId !== null) {
-        await updatePartner.mutateAsync({ id: partnerId, body: { ...values, version } });
-        notifySuccess(t('partners.form.updated'));
-      } else {
-        await createPartner.mutateAsync(values);
-        notifySuccess(t('partners.form.created'));
+  const onSubmit = handleSubmit(
+    async (formValues) => {
+      const values = formValues as unknown as PartnerForm;
+      setConflict(false);
+      setFormError(null);
+      try {
+        let saved: PartnerDetail;
+        if (partnerId !== null) {
+          saved = await updatePartner.mutateAsync({ id: partnerId, body: { ...values, version } });
+          notifySuccess(t('partners.form.updated'));
+        } else {
+          saved = await createPartner.mutateAsync(values);
+          notifySuccess(t('partners.form.created'));
+        }
+        onSaved?.(saved);
+        onClose();
+      } catch (error) {
+        if (partnerId !== null && hasErrorCode(error, 'STALE_VERSION')) {
+          setConflict(true);
+          return;
+        }
+        const outcome = applyServerErrorVisibly(error, form, t, {
+          fields: FIELD_NAMES,
+          codeFields: { PARTNER_EXISTS: 'name' },
+          labelOf,
+        });
+        // A refusal is shown on its fields, or said in the alert (naming any value the form cannot mark).
+        if (outcome.isShownOnField && outcome.unshown.length === 0) return;
+        setFormError(outcome.message);
+        notifyFailure(partnerId !== null ? t('partners.form.updateError') : t('partners.form.createError'));
       }
-      onClose();
-    } catch (error) {
-      if (partnerId !== null && hasErrorCode(error, 'STALE_VERSION')) {
-        setConflict(true);
-        return;
-      }
-      const outcome = applyServerError(error, setError, t, {
-        fields: FIELD_NAMES,
-        codeFields: { PARTNER_EXISTS: 'name' },
-      });
-      if (outcome.isShownOnField) return;
-      setFormError(outcome.message);
-      notifyFailure(partnerId !== null ? t('partners.form.updateError') : t('partners.form.createError'));
-    }
-  });
+    },
+    (errors) => {
+      const unshown = findUnshownFieldErrors(t, errors);
+      setFormError(unshown.length > 0 ? describeUnshownFieldErrors(t, unshown, labelOf) : null);
+    },
+  );
 
   const isPending = createPartner.isPending || updatePartner.isPending;
 

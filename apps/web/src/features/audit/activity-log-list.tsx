@@ -16,6 +16,7 @@ import { getDateRange } from './audit-filters';
 import { getActionLabel } from './audit-labels';
 import { DateRangeFields } from './date-range-fields';
 import { TenantSelect } from './tenant-select';
+import { useLastValidRange } from './use-last-valid-range';
 
 /**
  * `/logs`: who signed in and what they changed, per industry and user, in a
@@ -30,12 +31,15 @@ export function ActivityLogList() {
   useDocumentTitle(`${t('pages.logs')} · ${t('common.appName')}`);
 
   const range = getDateRange(query);
+  // A wrong range keeps the results of the last valid one in view (its error shows on the date field).
+  const shownRange = useLastValidRange(range);
+  const { startDate, endDate } = shownRange ?? range;
   const { tenantId } = query;
   // A user is chosen among the users of the chosen industry only.
   const userId = tenantId === undefined ? undefined : query.userId;
   const activity = useActivityLogs(
-    { ...query, userId, startDate: range.startDate, endDate: range.endDate },
-    { enabled: range.error === null },
+    { ...query, userId, startDate, endDate },
+    { enabled: shownRange !== undefined },
   );
   const users = useTenantUsers(tenantId);
 
@@ -107,7 +111,7 @@ export function ActivityLogList() {
         </Group>
       </Paper>
 
-      {range.error !== null ? null : activity.isError ? (
+      {shownRange === undefined ? null : activity.isError ? (
         <DataTableError title={t('audit.logs.loadError')} query={activity} />
       ) : rows && rows.length === 0 ? (
         <DataTableEmpty>{t('audit.logs.empty')}</DataTableEmpty>
@@ -117,8 +121,8 @@ export function ActivityLogList() {
           rows={rows}
           getRowKey={(row) => row.id}
           caption={t('audit.logs.caption', {
-            from: range.startDate,
-            to: range.endDate,
+            from: shownRange.startDate,
+            to: shownRange.endDate,
             total: formatTotal(activity.data),
           })}
           minWidth={820}
@@ -126,7 +130,7 @@ export function ActivityLogList() {
         />
       )}
 
-      {activity.data && (
+      {shownRange !== undefined && activity.data && (
         <Pagination
           page={query.pageNum}
           pageCount={activity.data.pageCount}

@@ -1,4 +1,10 @@
-import { AUDIT_MAX_RANGE_DAYS, countDaysInRange, resolveAuditRange, type AuditLogQuery } from '@vayu/domain';
+import {
+  AUDIT_MAX_RANGE_DAYS,
+  countDaysInRange,
+  getZonedDate,
+  resolveAuditRange,
+  type AuditLogQuery,
+} from '@vayu/domain';
 
 export type SortField = AuditLogQuery['sort'];
 export type SortOrder = AuditLogQuery['order'];
@@ -8,6 +14,8 @@ export interface DateRangeState {
   endDate: string;
   /** Which range error to show on the end date, if any. */
   error: 'endBeforeStart' | 'tooLong' | null;
+  /** Today in India: the latest date the API accepts. */
+  today: string;
 }
 
 /**
@@ -22,7 +30,7 @@ export function getDateRange(
   const { startDate, endDate } = resolveAuditRange(query, now);
   const days = countDaysInRange(startDate, endDate);
   const error = days < 1 ? 'endBeforeStart' : days > AUDIT_MAX_RANGE_DAYS ? 'tooLong' : null;
-  return { startDate, endDate, error };
+  return { startDate, endDate, error, today: getZonedDate(now) };
 }
 
 /** The sort after a click on a column: the same column flips, another starts newest first (time) or A–Z. */

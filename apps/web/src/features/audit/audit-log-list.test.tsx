@@ -1,5 +1,5 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { getDefaultAuditRange, type AuditLogRow, type Page } from '@vayu/domain';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { addDays, getDefaultAuditRange, getZonedDate, type AuditLogRow, type Page } from '@vayu/domain';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
@@ -235,5 +235,62 @@ describe('AuditLogList', { timeout: 20_000 }, () => {
     );
     expect(await screen.findByText('The end date must not be before the start date')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.url.startsWith('/api/auditLogs'))).toHaveLength(0);
+    // With no results to keep, neither the table nor the pager shows.
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Page \d/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps the last results, table and pager together, while the range is reversed', async () => {
+    const { user, api } = renderList('/auditLog?startDate=2026-02-01&endDate=2026-02-28', (request) => {
+      const page = Number(new URL(request.url, 'http://x').searchParams.get('pageNum'));
+      return jsonResponse(pageOf(rows, { page, total: 45, pageCount: 3 }));
+    });
+    await screen.findByRole('table', { name: /2026-02-01 to 2026-02-28: 45/ });
+    const callsBefore = api.calls.length;
+
+    // A date typed in (user-event cannot type into a controlled date input).
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-10' } });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('startDate=2026-03-10'));
+
+    expect(await screen.findByText('The end date must not be before the start date')).toBeInTheDocument();
+    expect(screen.getByLabelText('To')).toHaveAccessibleDescription(/end date must not be before/);
+    const table = screen.getByRole('table', { name: /2026-02-01 to 2026-02-28: 45/ });
+    expect(within(table).getByRole('row', { name: /Status changed/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(api.calls.slice(callsBefore).some((c) => c.url.includes('startDate=2026-03-10'))).toBe(false);
+
+    // The kept results still page, over the range they are from.
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(lastQuery(api).get('pageNum')).toBe('2'));
+    expect(lastQuery(api).get('startDate')).toBe('2026-02-01');
+    expect(lastQuery(api).get('endDate')).toBe('2026-02-28');
+    expect(await screen.findByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('table', { name: /2026-02-01 to 2026-02-28/ })).toBeInTheDocument();
+  });
+
+  it('stops the date pickers at today in India and takes a later date as today', async () => {
+    const today = getZonedDate(new Date());
+    const { api } = renderList('/auditLog?startDate=2026-02-01&endDate=2026-02-28', () =>
+      jsonResponse(pageOf(rows)),
+    );
+    await screen.findByRole('table', { name: /Audit log entries/ });
+    expect(screen.getByLabelText('To')).toHaveAttribute('max', today);
+    expect(screen.getByLabelText('From')).toHaveAttribute('max', '2026-02-28');
+
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: addDays(today, 3) } });
+    await waitFor(() => expect(lastQuery(api).get('endDate')).toBe(today));
+    expect(screen.getByTestId('location')).toHaveTextContent(`endDate=${today}`);
+    expect(screen.getByLabelText('To')).toHaveValue(today);
+    expect(api.calls.some((c) => c.url.includes(`endDate=${addDays(today, 3)}`))).toBe(false);
+  });
+
+  it('ignores a date after today in the URL', async () => {
+    const today = getZonedDate(new Date());
+    const { api } = renderList(`/auditLog?startDate=${addDays(today, -2)}&endDate=${addDays(today, 1)}`, () =>
+      jsonResponse(pageOf(rows)),
+    );
+    await screen.findByRole('table', { name: /Audit log entries/ });
+    expect(lastQuery(api).get('startDate')).toBe(addDays(today, -2));
+    expect(lastQuery(api).get('endDate')).toBe(today);
   });
 });

@@ -17,6 +17,7 @@ import { getDateRange, getNextSort, type SortField } from './audit-filters';
 import { actionOptions, entityOptions, getActionLabel } from './audit-labels';
 import { DateRangeFields } from './date-range-fields';
 import { TenantSelect } from './tenant-select';
+import { useLastValidRange } from './use-last-valid-range';
 
 const ALL = 'all';
 
@@ -35,12 +36,11 @@ export function AuditLogList() {
   useDocumentTitle(`${t('pages.auditLog')} · ${t('common.appName')}`);
 
   const range = getDateRange(query);
-  const request: AuditLogListQuery = {
-    ...query,
-    startDate: range.startDate,
-    endDate: range.endDate,
-  };
-  const audit = useAuditLogs(request, { enabled: range.error === null });
+  // A wrong range keeps the results of the last valid one in view (its error shows on the date field).
+  const shownRange = useLastValidRange(range);
+  const { startDate, endDate } = shownRange ?? range;
+  const request: AuditLogListQuery = { ...query, startDate, endDate };
+  const audit = useAuditLogs(request, { enabled: shownRange !== undefined });
 
   useEffect(() => {
     if (audit.isError) notifyFailure(t('audit.list.loadError'));
@@ -123,7 +123,7 @@ export function AuditLogList() {
         </Group>
       </Paper>
 
-      {range.error !== null ? null : audit.isError ? (
+      {shownRange === undefined ? null : audit.isError ? (
         <DataTableError title={t('audit.list.loadError')} query={audit} />
       ) : rows && rows.length === 0 ? (
         <DataTableEmpty>{t('audit.list.empty')}</DataTableEmpty>
@@ -133,8 +133,8 @@ export function AuditLogList() {
           rows={rows}
           getRowKey={(row) => row.id}
           caption={t('audit.list.caption', {
-            from: range.startDate,
-            to: range.endDate,
+            from: shownRange.startDate,
+            to: shownRange.endDate,
             total: formatTotal(audit.data),
           })}
           minWidth={860}
@@ -142,7 +142,7 @@ export function AuditLogList() {
         />
       )}
 
-      {audit.data && (
+      {shownRange !== undefined && audit.data && (
         <Pagination
           page={query.pageNum}
           pageCount={audit.data.pageCount}

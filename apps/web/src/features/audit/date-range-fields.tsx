@@ -10,9 +10,15 @@ export interface DateRangeFieldsProps {
   onReset: () => void;
 }
 
-/** From/to dates of the audit screens; calendar days in India, as the API counts them. */
+/**
+ * From/to dates of the audit screens; calendar days in India, as the API
+ * counts them. Neither may be after today there: the pickers stop at today and
+ * a later date typed in is taken as today.
+ */
 export function DateRangeFields({ range, onChange, onReset }: DateRangeFieldsProps) {
   const { t } = useTranslation();
+  const { today } = range;
+  const notAfterToday = (date: string) => (date > today ? today : date);
   const error =
     range.error === 'endBeforeStart'
       ? t('audit.filters.endBeforeStart')
@@ -26,10 +32,10 @@ export function DateRangeFields({ range, onChange, onReset }: DateRangeFieldsPro
           type="date"
           label={t('audit.filters.startDate')}
           value={range.startDate}
-          max={range.endDate}
+          max={notAfterToday(range.endDate)}
           onChange={(event) => {
             const value = event.currentTarget.value;
-            if (value) onChange({ startDate: value });
+            if (value) onChange({ startDate: notAfterToday(value) });
           }}
           w={170}
         />
@@ -38,10 +44,11 @@ export function DateRangeFields({ range, onChange, onReset }: DateRangeFieldsPro
           label={t('audit.filters.endDate')}
           value={range.endDate}
           min={range.startDate}
+          max={today}
           error={error}
           onChange={(event) => {
             const value = event.currentTarget.value;
-            if (value) onChange({ endDate: value });
+            if (value) onChange({ endDate: notAfterToday(value) });
           }}
           w={170}
         />

@@ -3,15 +3,17 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { IndustryCategory } from '@vayu/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAllDialogs, DialogHost } from '../../components/dialogs';
+import { i18n } from '../../i18n';
 import { createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { IndustryCategoryList } from './industry-category-list';
 
-afterEach(() => {
+afterEach(async () => {
   act(() => {
     closeAllDialogs();
     notifications.clean();
   });
+  await act(() => i18n.changeLanguage('en'));
 });
 
 const category = (id: number, name: string, tenantCount = 0): IndustryCategory => ({
@@ -55,7 +57,7 @@ describe('IndustryCategoryList', () => {
     expect(within(table).getByRole('row', { name: /Sugar/ })).toBeInTheDocument();
   });
 
-  it('deletes after the confirm and the row disappears', async () => {
+  it('deletes after the confirm, says "Category deleted successfully." and the row disappears', async () => {
     let rows = [category(1, 'Cement', 4), category(2, 'Sugar')];
     const { user, api } = renderList({
       'GET /api/industries': () => jsonResponse(rows),
@@ -70,9 +72,34 @@ describe('IndustryCategoryList', () => {
     await user.click(within(table).getByRole('button', { name: 'Delete Sugar' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByText('Updated successfully.')).toBeInTheDocument();
+    expect(await screen.findByText('Category deleted successfully.')).toBeInTheDocument();
+    expect(screen.queryByText('Updated successfully.')).not.toBeInTheDocument();
     expect(api.calls.some((call) => call.method === 'DELETE' && call.url === '/api/industry/2')).toBe(true);
     await waitFor(() => expect(within(table).queryByRole('row', { name: /Sugar/ })).not.toBeInTheDocument());
+  });
+
+  it('says the category was deleted in Hindi', async () => {
+    await act(() => i18n.changeLanguage('hi'));
+    const { user } = renderList({
+      'GET /api/industries': () => jsonResponse([category(2, 'Sugar')]),
+      'DELETE /api/industry/2': () => jsonResponse({ ...category(2, 'Sugar'), status: 'DELETED' }),
+    });
+    const table = await screen.findByRole('table', { name: 'उद्योग श्रेणियाँ (1)' });
+    await user.click(within(table).getByRole('button', { name: 'Sugar हटाएँ' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'हटाएँ' }));
+    expect(await screen.findByText('श्रेणी सफलतापूर्वक हटाई गई।')).toBeInTheDocument();
+  });
+
+  it('says "Error in deleting." when a delete fails', async () => {
+    const { user } = renderList({
+      'GET /api/industries': () => jsonResponse([category(2, 'Sugar')]),
+      'DELETE /api/industry/2': () => errorResponse(500, 'INTERNAL', 'Boom'),
+    });
+    const table = await screen.findByRole('table', { name: 'Industry categories (1)' });
+    await user.click(within(table).getByRole('button', { name: 'Delete Sugar' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Error in deleting.')).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /Sugar/ })).toBeInTheDocument();
   });
 
   it('shows a duplicate name on the field and sends the name trimmed', async () => {

@@ -132,8 +132,8 @@ function DeleteCategoryButton({ category }: { category: IndustryCategory }) {
       accessibleName={t('masters.categories.deleteCategory', { name: category.name })}
       confirmMessage={t('masters.categories.confirmDelete', { name: category.name })}
       onDelete={() => deleteIndustry.mutateAsync(category.id)}
-      successMessage={t('masters.categories.updated')}
-      failureMessage={t('masters.categories.updateError')}
+      successMessage={t('masters.categories.deleted')}
+      failureMessage={t('masters.categories.deleteError')}
     />
   );
 }

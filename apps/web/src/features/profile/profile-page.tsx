@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSessionUser } from '../../app/session';
+import { formatPhoneNumber } from '../../components/phone/phone-number';
 import { ProfileChangePasswordDialog } from './profile-change-password-dialog';
 
 /** The change-password modal has its own URL (`?dialog=change-password`), so reload keeps it open. */
@@ -20,7 +21,7 @@ export function ProfilePage() {
   const rows: [string, string][] = [
     [t('profile.userName'), user.name || notSet],
     [t('profile.email'), user.userName],
-    [t('profile.phone'), user.phone || notSet],
+    [t('profile.phone'), formatPhoneNumber(user.phone) ?? notSet],
     [t('profile.userType'), t(`userTypes.${user.userType}`)],
     [t('profile.role'), t(`roles.${user.role}`)],
     [t('profile.accountName'), user.account.name],

@@ -18,13 +18,15 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Address, TenantDetail, UserSummary } from '@vayu/domain';
+import type { TFunction } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { getErrorMessage } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { useSessionUser } from '../../app/session';
-import { AccountStatusBadge } from '../accounts';
+import { formatPhoneNumber } from '../../components/phone';
+import { AccountStatusBadge, PartnersEditDialog } from '../accounts';
 import { UserAddDialog } from '../users';
 import { addressQueryOptions, useAddress, type AddressType } from './api/address';
 import { useTenant } from './api/get-tenant';
@@ -41,8 +43,38 @@ import { WorkingStatusText } from './working-status-text';
 
 type OpenDialog =
   | { kind: 'address'; addressType: AddressType }
-  | { kind: 'account' | 'workingStatus' | 'primary' | 'addUser' | 'addPrimary' }
+  | { kind: 'account' | 'partner' | 'workingStatus' | 'primary' | 'addUser' | 'addPrimary' }
   | null;
+
+/**
+ * How the Edit button edits an account of this type: an industry (form type
+ * 'partner') and a board account on the account form, a partner in its own
+ * dialog through the partner endpoint. Corporate and platform accounts have
+ * no form of their own; "Edit account" changes their name and contact.
+ */
+type EditAction = { kind: 'form'; to: string } | { kind: 'partnerDialog' } | null;
+
+function editActionFor(account: Pick<TenantDetail, 'id' | 'type'>): EditAction {
+  switch (account.type) {
+    case 'tenant':
+      return { kind: 'form', to: `/new/tenants/partner/${account.id}` };
+    case 'statutory':
+      return { kind: 'form', to: `/new/tenants/statutory/${account.id}` };
+    case 'partner':
+      return { kind: 'partnerDialog' };
+    default:
+      return null;
+  }
+}
+
+interface Fact {
+  label: string;
+  value: ReactNode;
+}
+
+/** A fact only when something was entered for it. */
+const entered = (label: string, value: ReactNode): Fact[] =>
+  value === null || value === undefined || value === '' ? [] : [{ label, value }];
 
 /** `/accounts/{accountType}/{accountId}/view`: one account with its addresses and users. */
 export function TenantDetailPage() {
@@ -121,8 +153,7 @@ function TenantDetailContent({ accountType, tenant, reload }: TenantDetailConten
   const isAdmin = user?.role === 'admin';
   const canManage = isAdmin && (isSite || user?.userType === 'partner' || user?.userType === 'tenant');
   const canChangePrimary = isAdmin && (isSite || user?.userType === 'partner');
-  const formType = tenant.type === 'statutory' ? 'statutory' : 'partner';
-  const notSet = t('common.notSet');
+  const editAction = editActionFor(tenant);
 
   const resendActivation = () =>
     resend.mutate(undefined, {
@@ -130,23 +161,7 @@ function TenantDetailContent({ accountType, tenant, reload }: TenantDetailConten
       onError: (error) => notifyFailure(getErrorMessage(t, error)),
     });
 
-  const facts: { label: string; value: ReactNode }[] = [
-    { label: t('tenants.detail.partner'), value: tenant.partnerName ?? notSet },
-    {
-      label: t('tenants.detail.partnerSince'),
-      value: formatDate(tenant.partnerSince, i18n.language) ?? notSet,
-    },
-    { label: t('tenants.detail.category'), value: tenant.industry?.name ?? notSet },
-    { label: t('tenants.detail.timeZone'), value: tenant.timeZone },
-    {
-      label: t('tenants.detail.ioeyeTenantId'),
-      value: tenant.ioeyeTenantId === 0 ? t('tenants.notAvailable') : String(tenant.ioeyeTenantId),
-    },
-    { label: t('tenants.detail.planCode'), value: tenant.planDetails.planCode ?? notSet },
-    { label: t('tenants.detail.workingStatus'), value: <WorkingStatusText value={tenant.workingStatus} /> },
-    { label: t('tenants.detail.contactEmail'), value: tenant.contactEmail ?? notSet },
-    { label: t('tenants.detail.contactNo'), value: tenant.contactNo ?? notSet },
-  ];
+  const groups = detailGroups(tenant, t, i18n.language);
 
   return (
     <Stack gap="lg">
@@ -208,9 +223,16 @@ function TenantDetailContent({ accountType, tenant, reload }: TenantDetailConten
         </Group>
         {canManage && (
           <Group gap="sm">
-            <Button component={Link} to={`/new/tenants/${formType}/${tenant.id}`} variant="default">
-              {t('tenants.detail.edit')}
-            </Button>
+            {editAction?.kind === 'form' && (
+              <Button component={Link} to={editAction.to} variant="default">
+                {t('tenants.detail.edit')}
+              </Button>
+            )}
+            {editAction?.kind === 'partnerDialog' && (
+              <Button variant="default" onClick={() => setDialog({ kind: 'partner' })}>
+                {t('tenants.detail.edit')}
+              </Button>
+            )}
             <Button variant="default" onClick={() => setDialog({ kind: 'account' })}>
               {t('tenants.detail.editAccount')}
             </Button>
@@ -233,24 +255,15 @@ function TenantDetailContent({ accountType, tenant, reload }: TenantDetailConten
         )}
       </Group>
 
-      <Paper withBorder radius="md" p="md">
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" component="dl" m={0}>
-          {facts.map((fact) => (
-            <div key={fact.label}>
-              <Text component="dt" size="sm" c="dimmed">
-                {fact.label}
-              </Text>
-              <Text component="dd" m={0} fw={500}>
-                {fact.value}
-              </Text>
-            </div>
-          ))}
-        </SimpleGrid>
-      </Paper>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        {groups.map((group) => (
+          <FactGroup key={group.id} {...group} />
+        ))}
+      </SimpleGrid>
 
       <section aria-labelledby="tenant-addresses">
         <Title order={2} size="h3" id="tenant-addresses" mb="sm">
-          {t('tenants.detail.addresses')}
+          {t('tenants.detail.billingMailingAddresses')}
         </Title>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {(['BILLING', 'MAILING'] as const).map((addressType) => (
@@ -319,6 +332,14 @@ function TenantDetailContent({ accountType, tenant, reload }: TenantDetailConten
           })
         }
       />
+      {editAction?.kind === 'partnerDialog' && (
+        <PartnersEditDialog
+          opened={dialog?.kind === 'partner'}
+          partnerId={tenant.id}
+          onClose={close}
+          onSaved={() => void queryClient.invalidateQueries({ queryKey: tenantKeys.detail(tenant.id) })}
+        />
+      )}
       <TenantsEditAccountDialog
         opened={dialog?.kind === 'account'}
         tenant={tenant}
@@ -348,6 +369,145 @@ function TenantDetailContent({ accountType, tenant, reload }: TenantDetailConten
         }}
       />
     </Stack>
+  );
+}
+
+interface DetailGroup {
+  id: string;
+  title: string;
+  facts: Fact[];
+  /** Said when nothing of the group was entered. */
+  empty: string;
+}
+
+/**
+ * What the detail view shows of an account, grouped: the facts of its type
+ * (an industry's partner, category and plan; a corporate account's group),
+ * then contact, address, tax and location. Every value entered is shown; a
+ * group says it is empty only when nothing of it was entered.
+ */
+function detailGroups(tenant: TenantDetail, t: TFunction, language: string): DetailGroup[] {
+  const notSet = t('common.notSet');
+  const groups: DetailGroup[] = [];
+  if (tenant.type === 'tenant') {
+    groups.push({
+      id: 'industry',
+      title: t('tenants.detail.sectionIndustry'),
+      empty: notSet,
+      facts: [
+        { label: t('tenants.detail.partner'), value: tenant.partnerName ?? notSet },
+        {
+          label: t('tenants.detail.partnerSince'),
+          value: formatDate(tenant.partnerSince, language) ?? notSet,
+        },
+        { label: t('tenants.detail.category'), value: tenant.industry?.name ?? notSet },
+        ...entered(t('tenants.detail.industryCode'), tenant.industryCode),
+        ...entered(t('tenants.detail.corporate'), tenant.corporate?.name),
+        { label: t('tenants.detail.planCode'), value: tenant.planDetails.planCode ?? notSet },
+        {
+          label: t('tenants.detail.workingStatus'),
+          value: <WorkingStatusText value={tenant.workingStatus} />,
+        },
+        {
+          label: t('tenants.detail.ioeyeTenantId'),
+          value: tenant.ioeyeTenantId === 0 ? t('tenants.notAvailable') : String(tenant.ioeyeTenantId),
+        },
+        {
+          label: t('tenants.detail.remoteCheck'),
+          value: tenant.isRemotePerformanceCheck ? t('tenants.yes') : t('tenants.no'),
+        },
+      ],
+    });
+  } else if (tenant.type === 'corporate') {
+    groups.push({
+      id: 'corporate',
+      title: t('tenants.detail.sectionCorporate'),
+      empty: t('tenants.detail.noCorporate'),
+      facts: entered(t('tenants.detail.corporate'), tenant.corporate?.name),
+    });
+  }
+
+  const addressParts = [
+    ...entered(t('tenants.detail.address'), tenant.address),
+    ...entered(t('tenants.detail.city'), tenant.city),
+    ...entered(t('tenants.detail.state'), tenant.stateName ?? stateName(tenant.stateCode)),
+    ...entered(
+      tenant.countryCode === 'IN' ? t('tenants.detail.pinCode') : t('tenants.detail.postalCode'),
+      tenant.zip,
+    ),
+  ];
+  // Coordinates as entered, every decimal kept.
+  const coordinate = (value: number | null) => (value === null ? null : String(value));
+
+  groups.push(
+    {
+      id: 'contact',
+      title: t('tenants.detail.sectionContact'),
+      empty: t('tenants.detail.noContact'),
+      facts: [
+        ...entered(t('tenants.detail.contactEmail'), tenant.contactEmail),
+        ...entered(t('tenants.detail.contactNo'), formatPhoneNumber(tenant.contactNo)),
+      ],
+    },
+    {
+      id: 'address',
+      title: t('tenants.detail.sectionAddress'),
+      empty: t('tenants.detail.noAccountAddress'),
+      // The country is a default of the form: shown with an address, not as one.
+      facts:
+        addressParts.length > 0
+          ? [
+              ...addressParts,
+              ...entered(t('tenants.detail.country'), tenant.countryName ?? tenant.countryCode),
+            ]
+          : [],
+    },
+    {
+      id: 'tax',
+      title: t('tenants.detail.sectionTax'),
+      empty: t('tenants.detail.noTax'),
+      facts: entered(t('tenants.detail.gstin'), tenant.gstin),
+    },
+    {
+      id: 'location',
+      title: t('tenants.detail.sectionLocation'),
+      empty: t('tenants.detail.noLocation'),
+      facts: [
+        ...entered(t('tenants.detail.latitude'), coordinate(tenant.latitude)),
+        ...entered(t('tenants.detail.longitude'), coordinate(tenant.longitude)),
+        ...entered(t('tenants.detail.timeZone'), tenant.timeZone),
+      ],
+    },
+  );
+  return groups;
+}
+
+function FactGroup({ id, title, facts, empty }: DetailGroup) {
+  const headingId = `tenant-facts-${id}`;
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
+      <Title order={2} size="h4" id={headingId} mb="sm">
+        {title}
+      </Title>
+      {facts.length > 0 ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0}>
+          {facts.map((fact) => (
+            <div key={fact.label}>
+              <Text component="dt" size="sm" c="dimmed">
+                {fact.label}
+              </Text>
+              <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {fact.value}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      )}
+    </Paper>
   );
 }
 
@@ -412,13 +572,16 @@ function AddressCard({ accountType, accountId, addressType, canEdit, onEdit }: A
           )}
           {data.contactNo && (
             <>
-              <br />+{data.contactNo}
+              <br />
+              {formatPhoneNumber(data.contactNo)}
             </>
           )}
         </Text>
       ) : (
         <Text size="sm" c="dimmed">
-          {t('tenants.detail.noAddress')}
+          {addressType === 'BILLING'
+            ? t('tenants.detail.noBillingAddress')
+            : t('tenants.detail.noMailingAddress')}
         </Text>
       )}
     </Card>

@@ -48,8 +48,8 @@ function LocationProbe() {
 
 type Handlers = Parameters<typeof createApiMock>[0];
 
-function renderForm(route: string, handlers: Handlers = {}) {
-  setStoredUser(buildUser({ userType: 'site' }));
+function renderForm(route: string, handlers: Handlers = {}, signedIn = buildUser({ userType: 'site' })) {
+  setStoredUser(signedIn);
   const api = createApiMock({
     'GET /api/partners': () => jsonResponse(partners),
     'GET /api/industries': () => jsonResponse(industries),
@@ -124,7 +124,7 @@ describe('TenantFormPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Create' }));
     // Category, partner and contact e-mail; the empty number gets the phone message.
     expect(await screen.findAllByText('This field is required')).toHaveLength(3);
-    expect(screen.getByText('Enter a valid phone number with country code')).toBeInTheDocument();
+    expect(screen.getByText('Enter a valid phone number')).toBeInTheDocument();
   });
 
   it('creates as multipart with trimmed fields and opens the new account', async () => {
@@ -232,6 +232,81 @@ describe('TenantFormPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /^Partner/ })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it("lets an industry's own admin save it when it has no partner: an edit does not ask for the hidden partner", async () => {
+    const tenantAdmin = buildUser({
+      userType: 'tenant',
+      account: {
+        id: 21,
+        name: 'Shree Cement Works',
+        type: 'tenant',
+        status: 'ENABLED',
+        partnerId: -1,
+        corporateId: null,
+      },
+    });
+    const { user, api } = renderForm(
+      '/new/tenants/partner/21',
+      {
+        'GET /api/tenant-by-id/21': () => jsonResponse(tenantDetail({ partnerId: -1, partnerName: null })),
+        'PUT /api/tenants/21': () =>
+          jsonResponse(tenantDetail({ partnerId: -1, partnerName: null, version: 3 })),
+      },
+      tenantAdmin,
+    );
+    await screen.findByDisplayValue('Shree Cement Works');
+    // The partner is shown, not chosen: the form cannot mark it.
+    expect(screen.getByRole('textbox', { name: 'Partner' })).toHaveAttribute('readonly');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/accounts/tenant/21/view'));
+    expect(screen.queryByText('Please correct the marked fields.')).not.toBeInTheDocument();
+    expect(formDataOf(api.calls.find((call) => call.method === 'PUT')!.init).get('partnerId')).toBe('');
+  });
+
+  it('names a refusal of a field the form does not show instead of saying "correct the marked fields"', async () => {
+    const message = 'Use the migrate-partner action to change the partner';
+    const partnerAdmin = buildUser({
+      userType: 'partner',
+      account: {
+        id: 4,
+        name: 'Green Analytics',
+        type: 'partner',
+        status: 'ENABLED',
+        partnerId: -1,
+        corporateId: null,
+      },
+    });
+    const { user } = renderForm(
+      '/new/tenants/partner/21',
+      {
+        'PUT /api/tenants/21': () =>
+          errorResponse(422, 'PARTNER_CHANGE_REFUSED', message, [
+            { path: 'partnerId', message, code: 'FIELD_RULE' },
+          ]),
+      },
+      partnerAdmin,
+    );
+    await screen.findByDisplayValue('Shree Cement Works');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `Not saved. These values need attention but are not on this form: Partner: ${message}`,
+    );
+    expect(screen.queryByText('Please correct the marked fields.')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it("sends an account the form is not for (a partner) back to its own view, where Edit opens the partner's form", async () => {
+    renderForm('/new/tenants/partner/2', {
+      'GET /api/tenant-by-id/2': () =>
+        jsonResponse(
+          tenantDetail({ id: 2, type: 'partner', partnerId: -1, industryId: null, industry: null }),
+        ),
+    });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/accounts/partner/2/view'));
+    expect(screen.queryByRole('heading', { name: 'Edit Industry' })).not.toBeInTheDocument();
   });
 
   it('refuses a logo that is not an image or too large', async () => {

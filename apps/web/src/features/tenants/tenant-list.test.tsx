@@ -108,7 +108,7 @@ describe('TenantList', () => {
     expect(await screen.findByText('No industries found')).toBeInTheDocument();
   });
 
-  it('disables at once and reverts when the confirm is cancelled', async () => {
+  it('disables at once, asks to Disable the named industry, and reverts when the confirm is cancelled', async () => {
     const { user, api } = renderList('/tenants', {
       'GET /api/tenants': () => jsonResponse(pageOf([tenantRow()])),
     });
@@ -117,7 +117,10 @@ describe('TenantList', () => {
 
     await user.click(statusSwitch());
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Do you really want to Disable/Enable this industry?')).toBeVisible();
+    expect(
+      within(dialog).getByText('Do you really want to Disable this industry (Shree Cement Works)?'),
+    ).toBeVisible();
+    expect(dialog).not.toHaveTextContent('Disable/Enable');
     // The row already shows the new status while the question is open.
     expect(statusSwitch()).not.toBeChecked();
 
@@ -154,7 +157,9 @@ describe('TenantList', () => {
     await screen.findByRole('table', { name: /^Industries:/ });
     expect(statusSwitch()).not.toBeChecked();
     await user.click(statusSwitch());
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Enable' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Do you really want to Enable this industry (Shree Cement Works)?');
+    await user.click(within(dialog).getByRole('button', { name: 'Enable' }));
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/subscription/21'));
     const posts = api.calls.filter((call) => call.method === 'POST');

@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { hasErrorCode } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { applyServerError, TextField } from '../../components/form';
+import { PhoneField } from '../../components/phone';
 import { useSaveAddress, type AddressType } from './api/address';
-import { ContactNumberField } from './contact-number-field';
 import { DEFAULT_COUNTRY, ORDERED_COUNTRIES } from './tenant-constants';
 
 type FormValues = z.input<typeof addressBodySchema>;
@@ -184,7 +184,7 @@ function AddressForm({
             maxLength={100}
           />
         </SimpleGrid>
-        <ContactNumberField control={control} name="contactNo" label={t('tenants.addressDialog.contactNo')} />
+        <PhoneField control={control} name="contactNo" label={t('tenants.addressDialog.contactNo')} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={save.isPending}>
             {t('tenants.cancel')}

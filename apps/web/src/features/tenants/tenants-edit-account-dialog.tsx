@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { applyServerError, EmailField, TextField } from '../../components/form';
+import { PhoneField } from '../../components/phone';
 import { hasErrorCode } from '../../app/error-message';
 import { usePatchTenant } from './api/update-tenant-account';
-import { ContactNumberField } from './contact-number-field';
 import { useTimeZoneOptions } from './api/get-timezones';
 
 const accountEditSchema = tenantFormSchema.pick({
@@ -133,7 +133,7 @@ function EditAccountForm({ tenant, onClose, onReload }: Omit<TenantsEditAccountD
           required
           maxLength={254}
         />
-        <ContactNumberField control={control} name="contactNo" label={t('tenants.form.contactNo')} required />
+        <PhoneField control={control} name="contactNo" label={t('tenants.form.contactNo')} required />
         <Controller
           control={control}
           name="timeZone"

@@ -11,6 +11,8 @@ import { tenantKeys } from './api/tenant-keys';
 
 export interface ToggleableTenant {
   id: number;
+  /** Named in the confirm, so the user sees which industry changes. */
+  name: string;
   partnerId: number;
   status: AccountStatus;
 }
@@ -57,8 +59,12 @@ export function useTenantStatusToggle() {
       await queryClient.cancelQueries({ queryKey: tenantKeys.all });
       showStatus(queryClient, tenant.id, next);
       try {
+        // The spec's "Disable/Enable" question, with the verb that applies (as the partner list asks).
         const confirmed = await dialogs.confirm({
-          message: t('tenants.status.confirm'),
+          message:
+            next === 'DISABLED'
+              ? t('tenants.status.confirmDisable', { name: tenant.name })
+              : t('tenants.status.confirmEnable', { name: tenant.name }),
           confirmLabel: next === 'ENABLED' ? t('tenants.status.enable') : t('tenants.status.disable'),
           destructive: next === 'DISABLED',
         });

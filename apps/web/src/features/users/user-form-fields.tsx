@@ -1,6 +1,10 @@
 import type { FieldValues, Path, Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EmailField, TextField } from '../../components/form';
+import { PhoneField, type PhoneCountry } from '../../components/phone';
+
+/** A user's phone is an Indian mobile number (spec §9: prefixed 91; the domain's rule). */
+const USER_PHONE_COUNTRIES: readonly PhoneCountry[] = ['IN'];
 
 interface UserFormFieldsProps<T extends FieldValues> {
   control: Control<T>;
@@ -36,25 +40,16 @@ export function UserFormFields<T extends { name: string; email: string; phone: s
         required
         disabled={disabled}
       />
-      <TextField<T>
+      <PhoneField<T>
         control={control}
         name={'phone' as Path<T>}
-        type="tel"
-        inputMode="numeric"
         label={t('people.userForm.phone')}
         placeholder={t('people.userForm.phonePlaceholder')}
-        description={t('people.userForm.phoneHint')}
-        autoComplete="off"
+        description={t('people.userForm.mobileHint')}
+        countries={USER_PHONE_COUNTRIES}
         required
         disabled={disabled}
       />
     </>
   );
-}
-
-/** A stored phone (919876543210) as the user typed it: the ten digits without 91. */
-export function toTypedPhone(phone: string | null): string {
-  if (!phone) return '';
-  const digits = phone.replace(/\D/g, '');
-  return digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits;
 }

@@ -10,6 +10,7 @@ import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from 
 import { dialogs } from '../../components/dialogs';
 import { useListState, type ListStateChange } from '../../components/list';
 import { Pagination } from '../../components/pagination';
+import { formatPhoneNumber } from '../../components/phone';
 import { UrlSearchInput } from '../../components/url-search-input';
 import { formatNumber, formatTotal } from '../../i18n';
 import { AccountSelect } from '../accounts';
@@ -190,7 +191,11 @@ function UserTable({ users, total, isRefreshing, currentUserId, onEdit }: UserTa
       ),
     },
     { key: 'email', header: t('people.users.email'), render: (user) => user.userName },
-    { key: 'phone', header: t('people.users.phone'), render: (user) => user.phone || notSet },
+    {
+      key: 'phone',
+      header: t('people.users.phone'),
+      render: (user) => formatPhoneNumber(user.phone) ?? notSet,
+    },
     { key: 'role', header: t('people.users.role'), render: (user) => t(`roles.${user.role}`) },
     { key: 'account', header: t('people.users.account'), render: (user) => user.accountName },
     {

@@ -68,7 +68,7 @@ function sentBody(api: ReturnType<typeof createApiMock>) {
 }
 
 describe('UserAddDialog', { timeout: 20_000 }, () => {
-  it('defaults the role to User and sends the phone as typed', async () => {
+  it('defaults the role to User and sends the phone with its country code', async () => {
     const { user, dialog, api, onCreated, onClose } = renderDialog(() => jsonResponse(created, 201));
     expect(within(dialog).getByRole('textbox', { name: 'Role' })).toHaveValue('User');
 
@@ -81,7 +81,7 @@ describe('UserAddDialog', { timeout: 20_000 }, () => {
     expect(body).toEqual({
       name: 'Ravi Kumar',
       email: 'ravi@acme.example',
-      phone: '9876543210',
+      phone: '919876543210',
       role: 'user',
     });
     expect(await screen.findByText('User Created Successfully.')).toBeInTheDocument();
@@ -150,6 +150,21 @@ describe('UserAddDialog', { timeout: 20_000 }, () => {
     await waitFor(() => expect(phone).toHaveAttribute('aria-invalid', 'true'));
     expect(within(dialog).getByText('Enter a 10-digit mobile number')).toBeInTheDocument();
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('names a refused value the form has no field for, instead of "the marked fields"', async () => {
+    const { user, dialog } = renderDialog(() =>
+      errorResponse(400, 'VALIDATION_FAILED', 'Invalid request.', [
+        { path: 'accountId', message: 'The account cannot take users', code: 'FIELD_RULE' },
+      ]),
+    );
+    await fillForm(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Not saved. These values need attention but are not on this form: accountId: The account cannot take users',
+    );
+    expect(within(dialog).queryByText('Please correct the marked fields.')).not.toBeInTheDocument();
   });
 
   it('words the e-mail and user-limit refusals in Hindi', async () => {

@@ -8,7 +8,7 @@ import { getErrorMessage, hasErrorCode } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { useSessionUser } from '../../app/session';
 import { dialogs } from '../../components/dialogs';
-import { applyServerError } from '../../components/form';
+import { applyServerErrorVisibly } from '../../components/form/unshown-field-errors';
 import { AccountSelect, type AccountOption } from '../accounts';
 import { useCreateUser } from './api/create-user';
 import { UserFormFields } from './user-form-fields';
@@ -25,6 +25,13 @@ export interface UserAddDialogProps {
 
 const EMPTY_FORM: CreateUserInput = { name: '', email: '', phone: '', role: 'user' };
 const FORM_FIELDS = ['name', 'email', 'phone', 'role'] as const;
+type FormField = (typeof FORM_FIELDS)[number];
+const FIELD_LABEL_KEYS = {
+  name: 'people.userForm.name',
+  email: 'people.userForm.email',
+  phone: 'people.userForm.phone',
+  role: 'people.userForm.role',
+} as const satisfies Record<FormField, string>;
 
 /** Accounts other than site and partner ones see only their own account, so there is nothing to choose. */
 function useOwnAccountId(): number | null {
@@ -52,12 +59,13 @@ export function UserAddDialog({
   const [accountError, setAccountError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const createUser = useCreateUser();
-  const { control, handleSubmit, reset, setError } = useForm<CreateUserInput, unknown, CreateUserInput>({
+  const form = useForm<CreateUserInput, unknown, CreateUserInput>({
     // Sent as typed: the server trims, lower-cases the e-mail and prefixes the phone with 91.
     resolver: zodResolver(createUserBodySchema, undefined, { raw: true }),
     defaultValues: { ...EMPTY_FORM, role: primary ? 'admin' : 'user' },
     mode: 'onTouched',
   });
+  const { control, handleSubmit, reset } = form;
 
   const close = () => {
     reset({ ...EMPTY_FORM, role: primary ? 'admin' : 'user' });
@@ -98,11 +106,13 @@ export function UserAddDialog({
       });
       return;
     }
-    const outcome = applyServerError(error, setError, t, {
+    const outcome = applyServerErrorVisibly(error, form, t, {
       fields: FORM_FIELDS,
       codeFields: { EMAIL_EXISTS: 'email' },
+      labelOf: (path) => (path in FIELD_LABEL_KEYS ? t(FIELD_LABEL_KEYS[path as FormField]) : undefined),
     });
-    if (outcome.isShownOnField) return;
+    // Shown on its fields, or said in the alert, naming any value the form cannot mark.
+    if (outcome.isShownOnField && outcome.unshown.length === 0) return;
     setFormError(outcome.message);
     notifyFailure(outcome.message);
   };

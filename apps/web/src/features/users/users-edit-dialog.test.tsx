@@ -36,7 +36,7 @@ function renderDialog(handlers: Parameters<typeof createApiMock>[0]) {
 }
 
 describe('UserEditDialog', { timeout: 20_000 }, () => {
-  it('shows the ten digits, sends name, e-mail, phone and version but no role', async () => {
+  it('shows the number after +91, sends name, e-mail, phone and version but no role', async () => {
     const {
       user: person,
       dialog,
@@ -45,7 +45,8 @@ describe('UserEditDialog', { timeout: 20_000 }, () => {
     } = renderDialog({
       'PUT /api/users/41': () => jsonResponse({ ...user, name: 'Ravi K', version: 4 }),
     });
-    expect(within(dialog).getByPlaceholderText('Enter Phone no.')).toHaveValue('9876543210');
+    expect(within(dialog).getByPlaceholderText('Enter Phone no.')).toHaveValue('98765 43210');
+    expect(within(dialog).getByRole('textbox', { name: 'Country code' })).toHaveValue('India +91');
     expect(within(dialog).queryByRole('textbox', { name: 'Role' })).not.toBeInTheDocument();
 
     const name = within(dialog).getByPlaceholderText('Enter Name');
@@ -57,7 +58,7 @@ describe('UserEditDialog', { timeout: 20_000 }, () => {
     expect(JSON.parse(String(api.calls[0]?.init.body))).toEqual({
       name: 'Ravi K',
       email: 'ravi@acme.example',
-      phone: '9876543210',
+      phone: '919876543210',
       version: 3,
     });
     expect(onClose).toHaveBeenCalled();

@@ -11,7 +11,7 @@ import { applyServerError, StaleVersionAlert } from '../../components/form';
 import { getAccountUsers } from './api/get-account-users';
 import { useUpdateUser, type UpdateUserInput } from './api/update-user';
 import { userKeys } from './api/user-keys';
-import { toTypedPhone, UserFormFields } from './user-form-fields';
+import { UserFormFields } from './user-form-fields';
 
 export interface UserEditDialogProps {
   opened: boolean;
@@ -24,7 +24,8 @@ type EditForm = { name: string; email: string; phone: string; version: number };
 const FORM_FIELDS = ['name', 'email', 'phone'] as const;
 
 function toForm(user: UserSummary): EditForm {
-  return { name: user.name, email: user.userName, phone: toTypedPhone(user.phone), version: user.version };
+  // The phone field shows the stored number (919876543210) as +91 and the ten digits.
+  return { name: user.name, email: user.userName, phone: user.phone ?? '', version: user.version };
 }
 
 /**

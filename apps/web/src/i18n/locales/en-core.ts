@@ -64,12 +64,15 @@ export const enCore = {
     industryCategories: 'Industry categories',
     masters: 'Masters',
     mastersMenu: 'Masters menu',
+    audit: 'Audit',
+    auditMenu: 'Audit menu',
     masterCategories: 'Master categories',
     derivedParameters: 'Derived parameters',
     diagnosticParams: 'Diagnostic Params',
     energyParameters: 'Energy parameters',
     energyCatalogue: 'Energy catalogue',
     metrics: 'Metrics',
+    logs: 'Logs',
   },
   header: {
     module: 'Module',
@@ -193,7 +196,6 @@ export const enCore = {
       contactEmailPlaceholder: 'Enter Contact email.',
       contactNo: 'Contact no.',
       contactNoPlaceholder: 'Enter Contact no.',
-      contactNoHint: 'With the country code, e.g. 919876543210',
       address: 'Address',
       addressPlaceholder: 'Enter Address',
       country: 'Country',
@@ -257,6 +259,14 @@ export const enCore = {
     min: 'Must be {{min}} or more',
     max: 'Must be {{max}} or less',
     passwordsDoNotMatch: PASSWORDS_DO_NOT_MATCH,
+    /** A form refused values it has no field for: each named with what is wrong. */
+    unshownFields: 'Not saved. These values need attention but are not on this form: {{fields}}',
+  },
+  /** The shared phone field: a country with its calling code, then the number. */
+  phone: {
+    country: 'Country code',
+    invalid: 'Enter a valid phone number',
+    invalidMobile: 'Enter a 10-digit mobile number',
   },
   languages: {
     en: 'English',

@@ -3,8 +3,10 @@ import {
   TIME_ZONES,
   tenantFormSchema,
   type AccountFormType,
+  type AccountType,
   type TenantDetail,
 } from '@vayu/domain';
+import type { ParseKeys } from 'i18next';
 import type { FieldPath } from 'react-hook-form';
 import type { TenantFormInput } from '@vayu/domain';
 import { DEFAULT_COUNTRY } from '../tenant-constants';
@@ -15,13 +17,44 @@ export type FormValues = TenantFormInput;
 /** The fields of the form, the ones the server may name in its field errors. */
 export const FIELD_NAMES = Object.keys(tenantFormSchema.shape) as FieldPath<FormValues>[];
 
-/** An industry (type partner) belongs to a partner and an industry category. */
-export function schemaFor(type: AccountFormType) {
+/** Whether the form of this type edits that account: 'partner' an industry, 'statutory' a board account. */
+export function isFormFor(type: AccountFormType, accountType: AccountType): boolean {
+  return type === 'partner' ? accountType === 'tenant' : accountType === 'statutory';
+}
+
+/** The label of each field, to name a refused value the form does not show. */
+export const FIELD_LABEL_KEYS = {
+  name: 'tenants.form.name',
+  industryId: 'tenants.form.category',
+  partnerId: 'tenants.form.partner',
+  corporateId: 'tenants.form.corporate',
+  industryCode: 'tenants.form.industryCode',
+  contactEmail: 'tenants.form.contactEmail',
+  contactNo: 'tenants.form.contactNo',
+  address: 'tenants.form.address',
+  city: 'tenants.form.city',
+  stateCode: 'tenants.form.state',
+  countryCode: 'tenants.form.country',
+  zip: 'tenants.form.zip',
+  gstin: 'tenants.form.gstin',
+  latitude: 'tenants.form.latitude',
+  longitude: 'tenants.form.longitude',
+  timeZone: 'tenants.form.timeZone',
+  isRemotePerformanceCheck: 'tenants.form.remoteCheck',
+} as const satisfies Record<keyof FormValues, ParseKeys>;
+
+/**
+ * An industry (type partner) belongs to an industry category, and a new one
+ * to a partner. An edit does not ask for a partner: the partner changes only
+ * through the migrate-partner action (the API refuses it here), an industry
+ * of the platform itself has none, and only site users see the partner choice.
+ */
+export function schemaFor(type: AccountFormType, isEdit = false) {
   if (type !== 'partner') return tenantFormSchema;
   return tenantFormSchema.superRefine((values, ctx) => {
     if (values.industryId === null)
       ctx.addIssue({ code: 'custom', path: ['industryId'], message: FIELD_MESSAGES.required });
-    if (values.partnerId === null || values.partnerId < 0)
+    if (!isEdit && (values.partnerId === null || values.partnerId < 0))
       ctx.addIssue({ code: 'custom', path: ['partnerId'], message: FIELD_MESSAGES.required });
   });
 }

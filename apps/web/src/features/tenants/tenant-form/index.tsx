@@ -9,7 +9,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { getErrorMessage } from '../../../app/error-message';
 import { useSessionUser } from '../../../app/session';
 import { useTenant } from '../api/get-tenant';
-import { emptyForm, formFromTenant, schemaFor, type FormValues } from './form-values';
+import { emptyForm, formFromTenant, isFormFor, schemaFor, type FormValues } from './form-values';
 import { useLogoChoice } from './logo-picker';
 import {
   AccountSection,
@@ -39,6 +39,11 @@ function TenantFormScreen({ type, tenantId }: { type: AccountFormType; tenantId:
       ? t('tenants.form.addTitlePartner')
       : t('tenants.form.addTitleStatutory');
   useDocumentTitle(`${title} · ${t('common.appName')}`);
+
+  // An account this form is not for (a partner, a corporate) goes back to its own view and its own edit.
+  if (isEdit && tenant.data && !isFormFor(type, tenant.data.type)) {
+    return <Navigate to={`/accounts/${tenant.data.type}/${tenant.data.id}/view`} replace />;
+  }
 
   return (
     <Stack gap="lg">
@@ -91,7 +96,8 @@ function TenantFormBody({ type, tenantId, initial, onReload }: TenantFormBodyPro
   const isIndustry = type === 'partner';
   const ownPartnerId = isPartnerUser && user ? user.account.id : null;
 
-  const resolver = useMemo(() => zodResolver(schemaFor(type)), [type]);
+  const isEdit = initial !== null;
+  const resolver = useMemo(() => zodResolver(schemaFor(type, isEdit)), [type, isEdit]);
   const form = useForm<FormValues, unknown, TenantForm>({
     resolver,
     defaultValues: initial ? formFromTenant(initial) : emptyForm(ownPartnerId),

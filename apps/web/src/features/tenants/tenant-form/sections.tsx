@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EmailField, TextField } from '../../../components/form';
+import { PhoneField } from '../../../components/phone';
 import { useCorporateOptions, useIndustryOptions, usePartnerOptions } from '../api/get-lookups';
 import { useTimeZoneOptions } from '../api/get-timezones';
-import { ContactNumberField } from '../contact-number-field';
 import { CountrySelect, IdSelect, StateField } from './fields';
 import type { FormValues } from './form-values';
 import { LogoPicker, type LogoChoice } from './logo-picker';
@@ -88,7 +88,8 @@ export function AccountSection({
               name="partnerId"
               label={t('tenants.form.partner')}
               placeholder={t('tenants.form.partnerPlaceholder')}
-              required
+              // A new industry needs its partner; an edit keeps it (it moves by migrate-partner).
+              required={initial === null}
               options={(partners.data ?? []).map((item) => ({ id: item.id, name: item.name }))}
               current={
                 initial && initial.partnerId > 0
@@ -155,7 +156,7 @@ export function ContactSection({ control }: { control: Control<FormValues> }) {
           required
           maxLength={254}
         />
-        <ContactNumberField
+        <PhoneField
           control={control}
           name="contactNo"
           label={t('tenants.form.contactNo')}

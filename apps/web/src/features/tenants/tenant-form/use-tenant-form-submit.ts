@@ -5,9 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getErrorMessage, hasErrorCode } from '../../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../../app/notifications';
-import { applyServerError } from '../../../components/form';
+import {
+  applyServerErrorVisibly,
+  describeUnshownFieldErrors,
+  findUnshownFieldErrors,
+} from '../../../components/form/unshown-field-errors';
 import { useCreateTenant, useUpdateTenant } from '../api/save-tenant';
-import { FIELD_NAMES, formFromTenant, type FormValues } from './form-values';
+import { FIELD_LABEL_KEYS, FIELD_NAMES, formFromTenant, type FormValues } from './form-values';
 import { LOGO_MAX_KB, type LogoChoice } from './logo-picker';
 
 interface TenantFormSubmitOptions {
@@ -44,9 +48,15 @@ export function useTenantFormSubmit({
   const [conflict, setConflict] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
-  const { handleSubmit, reset, setError } = form;
+  const { handleSubmit, reset } = form;
+  const labelOf = (path: string) =>
+    path in FIELD_LABEL_KEYS ? t(FIELD_LABEL_KEYS[path as keyof typeof FIELD_LABEL_KEYS]) : undefined;
 
-  /** Puts the server's refusal on the fields it names (the logo included); true when any was shown there. */
+  /**
+   * Puts the server's refusal on the fields it names (the logo included) and
+   * says in the form's alert what the form cannot mark: "correct the marked
+   * fields" only when a field is marked. True when the refusal was shown.
+   */
   const showOnFields = (error: unknown): boolean => {
     let shown = false;
     if (hasErrorCode(error, 'PAYLOAD_TOO_LARGE')) {
@@ -56,11 +66,20 @@ export function useTenantFormSubmit({
       logo.setError(t('tenants.form.logoType'));
       shown = true;
     }
-    const outcome = applyServerError(error, setError, t, {
+    const outcome = applyServerErrorVisibly(error, form, t, {
       fields: FIELD_NAMES,
       codeFields: { PARTNER_CHANGE_REFUSED: 'partnerId' },
+      labelOf,
     });
-    return shown || outcome.isShownOnField;
+    if (outcome.unshown.length > 0) {
+      setFormError(outcome.message);
+      return true;
+    }
+    if (shown || outcome.isShownOnField) {
+      setFormError(t('tenants.form.fixErrors'));
+      return true;
+    }
+    return false;
   };
 
   const reload = async () => {
@@ -84,10 +103,7 @@ export function useTenantFormSubmit({
       {
         onSuccess: (created) => void navigate(`/accounts/${created.accountType}/${created.id}/view`),
         onError: (error) => {
-          if (showOnFields(error)) {
-            setFormError(t('tenants.form.fixErrors'));
-            return;
-          }
+          if (showOnFields(error)) return;
           const message = getErrorMessage(t, error);
           setFormError(message);
           notifyFailure(message, t('tenants.form.createError'));
@@ -108,10 +124,7 @@ export function useTenantFormSubmit({
             setConflict(true);
             return;
           }
-          if (showOnFields(error)) {
-            setFormError(t('tenants.form.fixErrors'));
-            return;
-          }
+          if (showOnFields(error)) return;
           notifyFailure(t('tenants.form.editFailure'));
           void navigate('/tenants');
         },
@@ -127,7 +140,13 @@ export function useTenantFormSubmit({
       if (initial) update(initial, submitted);
       else create(submitted);
     },
-    () => setFormError(t('tenants.form.fixErrors')),
+    (errors) => {
+      // A refused value no input shows is named, never left behind "the marked fields".
+      const unshown = findUnshownFieldErrors(t, errors);
+      setFormError(
+        unshown.length > 0 ? describeUnshownFieldErrors(t, unshown, labelOf) : t('tenants.form.fixErrors'),
+      );
+    },
   );
 
   return {

@@ -56,6 +56,8 @@ export const mastersEn = {
     confirmDelete: 'Do you really want to delete the category "{{name}}"?',
     updated: 'Updated successfully.',
     updateError: CATEGORY_UPDATE_FAILED_MESSAGE,
+    deleted: 'Category deleted successfully.',
+    deleteError: 'Error in deleting.',
     exists: CATEGORY_EXISTS_MESSAGE,
   },
   masterCategories: {

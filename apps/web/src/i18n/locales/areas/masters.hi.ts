@@ -51,6 +51,8 @@ export const mastersHi: TranslationShape<typeof mastersEn> = {
     confirmDelete: 'क्या आप वाकई श्रेणी "{{name}}" को हटाना चाहते हैं?',
     updated: 'सफलतापूर्वक अपडेट किया गया।',
     updateError: 'श्रेणी अपडेट करने में समस्या।',
+    deleted: 'श्रेणी सफलतापूर्वक हटाई गई।',
+    deleteError: 'हटाने में त्रुटि।',
     exists: 'श्रेणी पहले से मौजूद है।',
   },
   masterCategories: {

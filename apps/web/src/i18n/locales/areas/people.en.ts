@@ -53,7 +53,7 @@ export const peopleEn = {
     emailPlaceholder: 'Enter E-mail',
     phone: 'Phone no.',
     phonePlaceholder: 'Enter Phone no.',
-    phoneHint: '10-digit mobile number; 91 is added for you.',
+    mobileHint: 'An Indian mobile number: 10 digits',
     role: 'Role',
     primaryNote: 'The primary user of an account is always an admin.',
     roleNote: 'Role: {{role}} · Account: {{account}}',

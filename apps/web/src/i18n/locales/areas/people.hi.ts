@@ -54,7 +54,7 @@ export const peopleHi: TranslationShape<typeof peopleEn> = {
     emailPlaceholder: 'ईमेल दर्ज करें',
     phone: 'फ़ोन नंबर',
     phonePlaceholder: 'फ़ोन नंबर दर्ज करें',
-    phoneHint: '10 अंकों का मोबाइल नंबर; 91 अपने आप जुड़ जाता है।',
+    mobileHint: 'भारतीय मोबाइल नंबर: 10 अंक',
     role: 'भूमिका',
     primaryNote: 'किसी खाते का प्राथमिक उपयोगकर्ता हमेशा एडमिन होता है।',
     roleNote: 'भूमिका: {{role}} · खाता: {{account}}',

@@ -1,0 +1,109 @@
+import type { Page } from '@playwright/test';
+import { fetchPartners, findTenant } from '../api';
+import { expect, test } from '../fixtures';
+
+/** Mutating calls must look like the console's own (CSRF rule). */
+const CONSOLE_HEADERS = { 'X-Requested-With': 'XMLHttpRequest' };
+
+interface PartnerForEdit {
+  name: string;
+  contactEmail: string;
+  contactNo: string;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  countryCode: string;
+  zip: string | null;
+  gstin: string | null;
+  version: number;
+}
+
+/** Puts a demo partner's city back through the partner endpoint. */
+async function restorePartnerCity(page: Page, id: number, city: string) {
+  const partner = (await (await page.request.get(`/api/partners/${id}`)).json()) as PartnerForEdit;
+  if (partner.city === city) return;
+  const response = await page.request.put(`/api/partners/${id}`, {
+    headers: CONSOLE_HEADERS,
+    data: {
+      name: partner.name,
+      contactEmail: partner.contactEmail,
+      contactNo: partner.contactNo,
+      address: partner.address ?? '',
+      city,
+      stateCode: partner.state ?? '',
+      countryCode: partner.countryCode,
+      zip: partner.zip ?? '',
+      gstin: partner.gstin ?? '',
+      version: partner.version,
+    },
+  });
+  expect(response.ok(), `restoring the partner answered ${response.status()}`).toBe(true);
+}
+
+test("an industry's detail shows every value it was entered with, the phone written for India", async ({
+  signedInAsSite: page,
+}) => {
+  const deccan = await findTenant(page, 'Deccan Cement Works');
+  await page.goto(`/accounts/tenant/${deccan.id}/view`);
+  await expect(page.getByRole('heading', { name: 'Deccan Cement Works', level: 1 })).toBeVisible();
+
+  await expect(
+    page.getByRole('region', { name: 'Contact', exact: true }).getByRole('definition'),
+  ).toContainText(['ehs@deccancement.demo', '+91 98000 19962']);
+  await expect(
+    page.getByRole('region', { name: 'Address', exact: true }).getByRole('definition'),
+  ).toContainText(['Industrial Area, Chandrapur', 'Chandrapur', 'Maharashtra', '442401', 'India']);
+  await expect(page.getByRole('region', { name: 'Tax', exact: true }).getByRole('definition')).toHaveText([
+    '27AADCD4821K1ZM',
+  ]);
+  await expect(
+    page.getByRole('region', { name: 'Location', exact: true }).getByRole('definition'),
+  ).toContainText(['19.9615', '79.2961', 'Asia/Kolkata']);
+  await expect(page.getByText('No address entered')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Industry', exact: true }).getByRole('term')).toContainText([
+    'Partner',
+    'Category',
+    'Working status',
+  ]);
+});
+
+test("a partner's Edit opens the partner's own form and saves through the partner endpoint", async ({
+  signedInAsSite: page,
+}) => {
+  const aqua = (await fetchPartners(page)).find((item) => item.name === 'AquaMetrics Solutions')!;
+  const saves: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT') saves.push(new URL(request.url()).pathname);
+  });
+
+  try {
+    await page.goto(`/accounts/partner/${aqua.id}/view`);
+    await expect(page.getByRole('heading', { name: 'AquaMetrics Solutions', level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Contact', exact: true }).getByRole('definition'),
+    ).toContainText(['+91 44 2496 0033']);
+    // Nothing of an industry on a partner.
+    for (const industryOnly of ['Category', 'Working status', 'ioEYE tenant id']) {
+      await expect(page.getByRole('term').filter({ hasText: industryOnly })).toHaveCount(0);
+    }
+
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Partner' });
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('AquaMetrics Solutions');
+    await expect(dialog.getByRole('textbox', { name: 'Industry category' })).toHaveCount(0);
+    await expect(dialog.getByRole('textbox', { name: 'Country code' })).toHaveValue('India +91');
+    await expect(dialog.getByRole('textbox', { name: 'Contact no.' })).toHaveValue('44 2496 0033');
+
+    await dialog.getByRole('textbox', { name: 'City' }).fill('Chennai (Guindy)');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Account details updated successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Please correct the marked fields.')).toHaveCount(0);
+    await expect(
+      page.getByRole('region', { name: 'Address', exact: true }).getByRole('definition'),
+    ).toContainText(['Chennai (Guindy)']);
+    expect(saves).toEqual([`/api/partners/${aqua.id}`]);
+  } finally {
+    await restorePartnerCity(page, aqua.id, 'Chennai');
+  }
+});
