@@ -9,6 +9,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-test/**',
       'data/**',
       '**/drizzle/meta/**',
       'e2e/test-results/**',

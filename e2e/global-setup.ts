@@ -25,27 +25,34 @@ async function createFreshDatabase(url: string) {
   };
 }
 
-/** Starts the built server (apps/api/dist) and waits for its banner. */
+/**
+ * Starts the built server (apps/api/dist, or VAYU_E2E_SERVER: `npm test` builds
+ * into dist-test) and waits for its banner.
+ */
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'vayu-e2e-'));
   const database = process.env.DATABASE_URL ? await createFreshDatabase(process.env.DATABASE_URL) : undefined;
-  const child: ChildProcess = spawn(process.execPath, ['apps/api/dist/server.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: database?.url ?? '',
-      LOG_LEVEL: 'warn',
-      LOGIN_MAX_FAILURES: '50',
-      CLIENT_RATE_LIMIT_PER_MINUTE: '10000',
-      SEED_ADMIN_EMAIL: '',
-      SEED_ADMIN_PASSWORD: '',
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [process.env.VAYU_E2E_SERVER ?? 'apps/api/dist/server.js'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: dataDir,
+        DATABASE_URL: database?.url ?? '',
+        LOG_LEVEL: 'warn',
+        LOGIN_MAX_FAILURES: '50',
+        CLIENT_RATE_LIMIT_PER_MINUTE: '10000',
+        SEED_ADMIN_EMAIL: '',
+        SEED_ADMIN_PASSWORD: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));

@@ -16,9 +16,9 @@ const args = process.argv.slice(2);
 const skipBrowser = args.includes('--no-browser') || process.env.SKIP_BROWSER_TESTS === '1';
 const db = process.env.DATABASE_URL ? 'PostgreSQL server (DATABASE_URL)' : 'embedded PGlite';
 
-function run(command, commandArgs, env = {}) {
+function run(command, commandArgs, env = {}, cwd = root) {
   const result = spawnSync(command, commandArgs, {
-    cwd: root,
+    cwd,
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
@@ -66,8 +66,21 @@ if (skipBrowser) {
       '  Install Debian\'s package with "apt-get install -y chromium" to run them.',
   );
 } else {
-  console.log(`\n▶ Building the console for the browser tests`);
-  const buildStatus = run('npm', ['run', 'build', '--silent']);
+  // The browser tests' build goes to dist-test folders of its own, so that a console started
+  // with `npm start` (dist) keeps running, unchanged, while the tests build and run.
+  console.log(`\n▶ Building the console for the browser tests (apps/web/dist-test, apps/api/dist-test)`);
+  const buildStatus =
+    run('npm', [
+      'run',
+      'build',
+      '--silent',
+      '-w',
+      'apps/web',
+      '--',
+      '--outDir',
+      'dist-test',
+      '--emptyOutDir',
+    ]) || run('node', ['build.mjs', '--outdir', 'dist-test'], {}, join(root, 'apps', 'api'));
   if (buildStatus !== 0) {
     totals.failed += 1;
     exitCode = 1;
@@ -80,6 +93,8 @@ if (skipBrowser) {
       {
         CHROMIUM_PATH: chromium,
         PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+        VAYU_E2E_SERVER: 'apps/api/dist-test/server.js',
+        WEB_DIST_DIR: 'apps/web/dist-test',
       },
     );
     if (existsSync(playwrightJson)) {
