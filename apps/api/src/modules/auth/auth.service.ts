@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { getDummyHash, verifyPassword } from '../../lib/passwords.js';
 import { createSessionToken, hashToken } from '../../lib/tokens.js';
-import { recordAudit, selfActor } from '../audit/audit.service.js';
+import { recordAudit, selfActor, type AuditActor } from '../audit/audit.service.js';
 import { findUserByEmail, recordLogin, toLoggedInUser } from '../users/users.repository.js';
 import { clearAttempts, deleteFinishedCounters, takeAttempt, uncountAttempt } from './attempts.repository.js';
 import {
@@ -30,6 +30,16 @@ const waitFor = (retryAfterMs: number) =>
   new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS_MESSAGE, undefined, {
     retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
   });
+
+/** The actor of a failed sign-in with a user name no user has: the name as typed, no user. */
+const unknownActor = (userName: string, client: ClientInfo): AuditActor => ({
+  userId: null,
+  userName: userName.trim(),
+  accountId: null,
+  actingTenantId: null,
+  requestId: client.requestId,
+  ip: client.ip,
+});
 
 /** User names are e-mail addresses, found whatever their case: so are their attempts. */
 const userKeyOf = (userName: string) => `user:${userName.trim().toLowerCase()}`;
@@ -117,15 +127,15 @@ export function createAuthService({
       const user = await findUserByEmail(db, body.userName, SIGN_IN_SCOPE);
       const isValid = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), body.password);
       if (!user || !isValid) {
-        // The attempt is already counted; a failure is recorded in the user's trail.
-        if (user) {
-          await recordAudit(db, selfActor(user, client), {
-            entity: 'session',
-            entityId: null,
-            action: 'LOGIN_FAILED',
-            tenantId: user.accountId,
-          });
-        }
+        // The attempt is already counted. A known and an unknown user name do the same work,
+        // so the answer's timing does not tell them apart: a password check (against a dummy
+        // hash for an unknown name) and one row in the trail (the platform's, for an unknown name).
+        await recordAudit(db, user ? selfActor(user, client) : unknownActor(body.userName, client), {
+          entity: 'session',
+          entityId: null,
+          action: 'LOGIN_FAILED',
+          tenantId: user?.accountId ?? null,
+        });
         throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
       }
       if (user.status !== 'ENABLED')

@@ -53,6 +53,28 @@ describe('POST /api/auth/login', () => {
     expect(wrongPassword.cookies).toHaveLength(0);
   });
 
+  it('does the same work for a known and an unknown user name: a password check and one row in the trail', async () => {
+    const user = await make.siteUser();
+    const unknown = `nobody.${user.id}@test.example`;
+    await login(user.email, 'Wrong#Pass1');
+    await login(unknown, 'Wrong#Pass1');
+    const failures = await t.db
+      .select({
+        actorUserId: auditLogs.actorUserId,
+        actorUserName: auditLogs.actorUserName,
+        tenantId: auditLogs.tenantId,
+      })
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'LOGIN_FAILED'));
+    expect(failures).toEqual(
+      expect.arrayContaining([
+        { actorUserId: user.id, actorUserName: user.email, tenantId: user.accountId },
+        // The platform's trail keeps the name as typed, with no user and no account.
+        { actorUserId: null, actorUserName: unknown, tenantId: null },
+      ]),
+    );
+  });
+
   it('rate-limits repeated failures with 429, even when the password is then right', async () => {
     const user = await make.siteUser();
     for (let i = 0; i < 3; i++) expect((await login(user.email, `Wrong#Pass${i}`)).statusCode).toBe(401);
