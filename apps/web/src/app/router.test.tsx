@@ -5,6 +5,7 @@ import { authKeys } from '../features/auth/api/auth-keys';
 import { i18n } from '../i18n';
 import { buildUser, createApiMock, errorResponse, jsonResponse } from '../test/fixtures';
 import { createTestQueryClient, renderRoutes } from '../test/render';
+import { registerSwitchMenus } from './deferred-menu';
 import { buildRouteObjects } from './router';
 import { APP_ROUTES } from './routes';
 import { clearLocalStorage, getStoredUser, setStoredUser, STORAGE_KEYS } from './session';
@@ -304,10 +305,10 @@ describe('sign-in and sign-out', () => {
 });
 
 describe('header switches', () => {
-  // The menus' code (Mantine's menu and its positioning) is compiled on its first import, which
-  // takes a busy machine many seconds; compiled here, the press in the test only loads it.
+  // The console registers the switch menus with its layout (console-root.tsx): its header has them
+  // from the start, as here. (Loading them on first use is the sign-in page's way; its tests cover it.)
   beforeAll(async () => {
-    await import('./switch-menu-bodies');
+    registerSwitchMenus(await import('./switch-menu-bodies'));
   }, 120_000);
 
   it('switches the language to Hindi without a reload and remembers it', async () => {
@@ -319,7 +320,10 @@ describe('header switches', () => {
     const { user } = renderApp('/home');
 
     await user.click(await screen.findByRole('button', { name: 'Language: English' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'हिन्दी' }, { timeout: 15_000 }));
+    // jsdom has no layout for the dropdown's transition: the item is found whatever its visibility.
+    await user.click(
+      await screen.findByRole('menuitem', { name: 'हिन्दी', hidden: true }, { timeout: 15_000 }),
+    );
 
     expect(await screen.findByRole('heading', { name: 'स्वागत है, Asha Rao' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('hi');
@@ -337,7 +341,9 @@ describe('header switches', () => {
     const { user } = renderApp('/home');
 
     await user.click(await screen.findByRole('button', { name: 'Module: Enviro' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Energy' }, { timeout: 15_000 }));
+    await user.click(
+      await screen.findByRole('menuitem', { name: 'Energy', hidden: true }, { timeout: 15_000 }),
+    );
 
     expect(window.localStorage.getItem(STORAGE_KEYS.appModule)).toBe('energy');
     expect(assign).toHaveBeenCalledWith('/');
