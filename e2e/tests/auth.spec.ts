@@ -55,6 +55,25 @@ test.describe('redirect rules', () => {
     await expect(page.getByText(`Signed in as ${USERS.tenant}`)).toBeVisible();
   });
 
+  test('the add-account forms lead to /unauthorised for users who may not add that type of account', async ({
+    page,
+  }) => {
+    await signIn(page, USERS.tenant);
+    for (const type of ['partner', 'statutory']) {
+      await page.goto(`/new/tenants/${type}/0`);
+      await expect(page).toHaveURL(/\/unauthorised$/);
+      await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+    }
+  });
+
+  test('a partner admin may open the industry form but not the board account form', async ({ page }) => {
+    await signIn(page, USERS.partner);
+    await page.goto('/new/tenants/statutory/0');
+    await expect(page).toHaveURL(/\/unauthorised$/);
+    await page.goto('/new/tenants/partner/0');
+    await expect(page.getByRole('heading', { name: 'Add Industry', level: 1 })).toBeVisible();
+  });
+
   test('a corrupt stored user clears storage and leads to /login', async ({ signedInAsSite: page }) => {
     await page.evaluate(() => {
       window.localStorage.setItem('vayu.user', '{not json');
