@@ -39,7 +39,6 @@ import {
 import { hashPassword } from '../../lib/passwords.js';
 import { hashToken } from '../../lib/tokens.js';
 import { assertUsablePassword } from '../../lib/common-passwords.js';
-import { DEMO_PASSWORD } from '../../lib/demo.js';
 import { recordAudit, selfActor } from '../audit/audit.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { deleteUserSessions } from '../auth/sessions.repository.js';
@@ -235,12 +234,7 @@ export function createUsersService({
       assertUsablePassword(password);
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
-        await updateUserPassword(
-          tx,
-          user.id,
-          { passwordHash, isDemo: password === DEMO_PASSWORD },
-          scopeOf(ctx.principal),
-        );
+        await updateUserPassword(tx, user.id, { passwordHash, isDemo: false }, scopeOf(ctx.principal));
         // Other sign-ins of this user end; the one making the change stays.
         await deleteUserSessions(tx, user.id, isSelf ? ctx.principal.sessionId : undefined);
         await recordAudit(tx, ctx, {
