@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../db/client.js';
+import { millis } from '../db/sql.js';
 import { jobs, type JobState } from '../db/schema/index.js';
 
 /**
@@ -88,8 +89,6 @@ export function createJobQueue<D extends JobDefinitions>(definitions: D): JobQue
     },
   };
 }
-
-const millis = (ms: number) => sql`(${ms}::double precision * interval '1 millisecond')`;
 
 /**
  * Takes up to `limit` due jobs of the given queues for `workerId`: the oldest

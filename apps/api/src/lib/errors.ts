@@ -38,3 +38,12 @@ export const notFound = (what = 'Record') => new AppError('NOT_FOUND', `${what} 
 export const staleVersion = () => new AppError('STALE_VERSION', CONFLICT_MESSAGE);
 export const businessRule = (message: string, details?: FieldError[]) =>
   new AppError('BUSINESS_RULE', message, details);
+
+/**
+ * Refused until a wait has passed (a sign-in back-off, a client's limit): 429
+ * RATE_LIMITED with `retryAfterSeconds`, which the error handler also sends as Retry-After.
+ */
+export const rateLimited = (message: string, retryAfterMs: number) =>
+  new AppError('RATE_LIMITED', message, undefined, {
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  });

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CLIENT_RATE_LIMITED_MESSAGE } from '@vayu/domain';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { AppError } from '../lib/errors.js';
+import { rateLimited } from '../lib/errors.js';
 import { countRequest } from '../modules/auth/attempts.repository.js';
 
 const MINUTE_MS = 60_000;
@@ -45,9 +45,6 @@ export async function registerClientLimits(
     timeWindow: MINUTE_MS,
     store: AttemptCounterStore,
     keyGenerator: clientKeyOf,
-    errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', CLIENT_RATE_LIMITED_MESSAGE, undefined, {
-        retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
-      }),
+    errorResponseBuilder: (_request, context) => rateLimited(CLIENT_RATE_LIMITED_MESSAGE, context.ttl),
   });
 }

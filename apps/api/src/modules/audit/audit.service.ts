@@ -42,6 +42,18 @@ export function selfActor(
   };
 }
 
+/** The actor of a failed sign-in with a user name no user has: the name as typed, no user or account. */
+export function unknownActor(userName: string, client: { requestId: string; ip: string }): AuditActor {
+  return {
+    userId: null,
+    userName: userName.trim(),
+    accountId: null,
+    actingTenantId: null,
+    requestId: client.requestId,
+    ip: client.ip,
+  };
+}
+
 const SECRET_KEYS = /password|token|secret|hash/i;
 
 /** Drops secrets from a value before it is stored in the trail. */

@@ -1,8 +1,7 @@
 import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { attemptCounters } from '../../db/schema/index.js';
-
-const millis = (ms: number) => sql`(${ms}::double precision * interval '1 millisecond')`;
+import { millis } from '../../db/sql.js';
 
 export interface BackOffRule {
   /** A key's count starts again this long after its first attempt. */
@@ -28,7 +27,7 @@ export async function takeAttempt(exec: Executor, key: string, rule: BackOffRule
   const fresh = sql`${c.windowStartedAt} <= now() - ${millis(rule.windowMs)}`;
   const attempts = sql`(case when ${fresh} then 1 else ${c.attempts} + 1 end)`;
   const waitAfter = (count: SQL) =>
-    sql`case when ${count} >= ${rule.free} then now() + least(${rule.backoffMs}::double precision * power(2, ${count} - ${rule.free}), ${rule.windowMs}::double precision) * interval '1 millisecond' end`;
+    sql`case when ${count} >= ${rule.free} then now() + ${millis(sql`least(${rule.backoffMs}::double precision * power(2, ${count} - ${rule.free}), ${rule.windowMs})`)} end`;
   const [row] = await exec
     .insert(c)
     .values({ key, attempts: 1, windowStartedAt: sql`now()`, nextAllowedAt: waitAfter(sql`1`) })

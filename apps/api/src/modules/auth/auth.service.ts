@@ -2,10 +2,10 @@ import { INVALID_CREDENTIALS_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE, type LoginBody 
 import type { Config } from '../../config.js';
 import { systemScope } from '../../auth/scope.js';
 import type { Database } from '../../db/client.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, rateLimited } from '../../lib/errors.js';
 import { getDummyHash, verifyPassword } from '../../lib/passwords.js';
 import { createSessionToken, hashToken } from '../../lib/tokens.js';
-import { recordAudit, selfActor, type AuditActor } from '../audit/audit.service.js';
+import { recordAudit, selfActor, unknownActor } from '../audit/audit.service.js';
 import { findUserByEmail, recordLogin, toLoggedInUser } from '../users/users.repository.js';
 import { clearAttempts, deleteFinishedCounters, takeAttempt, uncountAttempt } from './attempts.repository.js';
 import {
@@ -26,20 +26,7 @@ export interface ClientInfo {
 /** Failures from one address across all user names may go this many times higher. */
 const IP_FAILURE_FACTOR = 4;
 
-const waitFor = (retryAfterMs: number) =>
-  new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS_MESSAGE, undefined, {
-    retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
-  });
-
-/** The actor of a failed sign-in with a user name no user has: the name as typed, no user. */
-const unknownActor = (userName: string, client: ClientInfo): AuditActor => ({
-  userId: null,
-  userName: userName.trim(),
-  accountId: null,
-  actingTenantId: null,
-  requestId: client.requestId,
-  ip: client.ip,
-});
+const waitFor = (retryAfterMs: number) => rateLimited(TOO_MANY_ATTEMPTS_MESSAGE, retryAfterMs);
 
 /** User names are e-mail addresses, found whatever their case: so are their attempts. */
 const userKeyOf = (userName: string) => `user:${userName.trim().toLowerCase()}`;
@@ -61,7 +48,13 @@ export function createAuthService({
   >;
 }) {
   const cache = createSessionCache<LiveSession>(config.sessionCacheMs);
-  const ipFreeAttempts = config.loginMaxFailures * IP_FAILURE_FACTOR;
+  /** The back-off of a user name's attempts, and of an address's (which may try more, for many names). */
+  const userRule = {
+    windowMs: config.loginWindowMs,
+    backoffMs: config.loginBackoffMs,
+    free: config.loginMaxFailures,
+  };
+  const ipRule = { ...userRule, free: config.loginMaxFailures * IP_FAILURE_FACTOR };
   /** Session lookups under way, by token hash, with the cache's forget mark when each began. */
   const lookups = new Map<string, { mark: number; lookup: Promise<LiveSession | null> }>();
 
@@ -88,14 +81,13 @@ export function createAuthService({
    * from another address waits like any other, but never for long.
    */
   async function takeSignInAttempt(userKey: string, ipKey: string) {
-    const rule = { windowMs: config.loginWindowMs, backoffMs: config.loginBackoffMs };
     // The address first: an address that must wait uses up nothing of the user name's attempts.
-    const fromAddress = await takeAttempt(db, ipKey, { ...rule, free: ipFreeAttempts });
+    const fromAddress = await takeAttempt(db, ipKey, ipRule);
     if (!fromAddress.allowed) throw waitFor(fromAddress.retryAfterMs);
-    const forUser = await takeAttempt(db, userKey, { ...rule, free: config.loginMaxFailures });
+    const forUser = await takeAttempt(db, userKey, userRule);
     if (!forUser.allowed) {
       // Nor does a user name that must wait use up the address's: the attempt is given back.
-      await uncountAttempt(db, ipKey, ipFreeAttempts);
+      await uncountAttempt(db, ipKey, ipRule.free);
       throw waitFor(forUser.retryAfterMs);
     }
   }
@@ -108,11 +100,7 @@ export function createAuthService({
      */
     async checkCurrentPassword(user: { email: string; passwordHash: string }, password: string) {
       const userKey = userKeyOf(user.email);
-      const attempt = await takeAttempt(db, userKey, {
-        windowMs: config.loginWindowMs,
-        backoffMs: config.loginBackoffMs,
-        free: config.loginMaxFailures,
-      });
+      const attempt = await takeAttempt(db, userKey, userRule);
       if (!attempt.allowed) throw waitFor(attempt.retryAfterMs);
       const isRight = await verifyPassword(user.passwordHash, password);
       if (isRight) await clearAttempts(db, userKey);
@@ -152,7 +140,7 @@ export function createAuthService({
       await db.transaction(async (tx) => {
         // A sign-in that succeeds starts the user's count again and takes itself off the address's.
         await clearAttempts(tx, userKey);
-        await uncountAttempt(tx, ipKey, ipFreeAttempts);
+        await uncountAttempt(tx, ipKey, ipRule.free);
         const sessionId = await insertSession(tx, {
           tokenHash: hashToken(token),
           userId: user.id,
