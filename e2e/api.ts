@@ -120,3 +120,38 @@ export async function fetchCategories(page: Page): Promise<{ id: number; name: s
 export async function fetchPartners(page: Page): Promise<{ id: number; name: string }[]> {
   return json(await page.request.get('/api/partners'));
 }
+
+interface PartnerForEdit {
+  name: string;
+  contactEmail: string;
+  contactNo: string;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  countryCode: string;
+  zip: string | null;
+  gstin: string | null;
+  version: number;
+}
+
+/** Puts a demo partner's city back through the partner endpoint. */
+export async function restorePartnerCity(page: Page, id: number, city: string) {
+  const partner = (await (await page.request.get(`/api/partners/${id}`)).json()) as PartnerForEdit;
+  if (partner.city === city) return;
+  const response = await page.request.put(`/api/partners/${id}`, {
+    headers: CONSOLE_HEADERS,
+    data: {
+      name: partner.name,
+      contactEmail: partner.contactEmail,
+      contactNo: partner.contactNo,
+      address: partner.address ?? '',
+      city,
+      stateCode: partner.state ?? '',
+      countryCode: partner.countryCode,
+      zip: partner.zip ?? '',
+      gstin: partner.gstin ?? '',
+      version: partner.version,
+    },
+  });
+  expect(response.ok(), `restoring the partner answered ${response.status()}`).toBe(true);
+}

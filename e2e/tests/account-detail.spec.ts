@@ -1,44 +1,5 @@
-import type { Page } from '@playwright/test';
-import { fetchPartners, findTenant } from '../api';
+import { fetchPartners, findTenant, restorePartnerCity } from '../api';
 import { expect, test } from '../fixtures';
-
-/** Mutating calls must look like the console's own (CSRF rule). */
-const CONSOLE_HEADERS = { 'X-Requested-With': 'XMLHttpRequest' };
-
-interface PartnerForEdit {
-  name: string;
-  contactEmail: string;
-  contactNo: string;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  countryCode: string;
-  zip: string | null;
-  gstin: string | null;
-  version: number;
-}
-
-/** Puts a demo partner's city back through the partner endpoint. */
-async function restorePartnerCity(page: Page, id: number, city: string) {
-  const partner = (await (await page.request.get(`/api/partners/${id}`)).json()) as PartnerForEdit;
-  if (partner.city === city) return;
-  const response = await page.request.put(`/api/partners/${id}`, {
-    headers: CONSOLE_HEADERS,
-    data: {
-      name: partner.name,
-      contactEmail: partner.contactEmail,
-      contactNo: partner.contactNo,
-      address: partner.address ?? '',
-      city,
-      stateCode: partner.state ?? '',
-      countryCode: partner.countryCode,
-      zip: partner.zip ?? '',
-      gstin: partner.gstin ?? '',
-      version: partner.version,
-    },
-  });
-  expect(response.ok(), `restoring the partner answered ${response.status()}`).toBe(true);
-}
 
 test("an industry's detail shows every value it was entered with, the phone written for India", async ({
   signedInAsSite: page,
