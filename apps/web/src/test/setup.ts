@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { addDictionary, i18n } from '../i18n';
 import { en } from '../i18n/locales/en';
@@ -9,6 +9,10 @@ import { hi } from '../i18n/locales/hi';
 // chosen; tests have both from the start, so that those wording things in Hindi switch synchronously.
 addDictionary('en', en);
 addDictionary('hi', hi);
+
+// findBy…/waitFor wait for a condition; a busy 2-core machine may take seconds to draw a screen
+// with its data (the default of one second failed the first test of a file now and then).
+configure({ asyncUtilTimeout: 10_000 });
 
 // Mantine reads media queries and observes element sizes; jsdom has neither.
 Object.defineProperty(window, 'matchMedia', {
