@@ -2,10 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest leaves one core free by default, which on a 2-core machine is one file at a time.
+    maxWorkers: 2,
     projects: [
       {
         test: {
           name: 'domain',
+          isolate: false,
           root: './packages/domain',
           include: ['src/**/*.test.ts'],
           environment: 'node',
@@ -18,6 +21,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['./src/test/global-setup.ts'],
+          // Each file opens a database and an app of its own; the modules are loaded once per worker.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

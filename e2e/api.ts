@@ -1,8 +1,9 @@
 import { expect, type APIResponse, type Page } from '@playwright/test';
 
 /**
- * Calls to the console's API with the browser's session, for what a test
- * expects from the server and for putting shared demo data back.
+ * Calls to the console's API with the browser's session: what a test expects
+ * from the server, and the accounts and users a test makes for itself (tests
+ * change only data of their own, never the demo data other tests read).
  */
 
 /** Mutating calls must look like the console's own (CSRF rule). */
@@ -60,37 +61,6 @@ export async function fetchAccountUsers(page: Page, accountId: number): Promise<
   return json<AccountUser[]>(await page.request.get(`/api/tenant/users/${accountId}`));
 }
 
-/** Puts an industry back to a status, the way the console does (partner request first when enabling). */
-export async function restoreTenantStatus(page: Page, tenant: TenantRow, status: 'ENABLED' | 'DISABLED') {
-  const current = (await findTenant(page, tenant.name)).status;
-  if (current === status) return;
-  if (status === 'ENABLED') {
-    await json(
-      await page.request.post('/api/addPartnerRequest', {
-        headers: CONSOLE_HEADERS,
-        data: { tenantId: tenant.id, partnerId: tenant.partnerId },
-      }),
-    );
-  }
-  await json(
-    await page.request.post(`/api/changeTenantStatus/${tenant.id}`, {
-      headers: CONSOLE_HEADERS,
-      data: { status },
-    }),
-  );
-}
-
-/** Makes `userId` the primary user of the account again (the roles of the others flip). */
-export async function restorePrimaryUser(page: Page, accountId: number, userId: number) {
-  const users = await fetchAccountUsers(page, accountId);
-  if (users.find((user) => user.id === userId)?.isPrimary) return;
-  await json(
-    await page.request.post(`/api/setPrimaryUserForTenant/${userId}/${accountId}`, {
-      headers: CONSOLE_HEADERS,
-    }),
-  );
-}
-
 /** Adds an industry under a partner through `POST /api/create/partner` (multipart, as the form sends it). */
 export async function createIndustry(
   page: Page,
@@ -121,37 +91,66 @@ export async function fetchPartners(page: Page): Promise<{ id: number; name: str
   return json(await page.request.get('/api/partners'));
 }
 
-interface PartnerForEdit {
-  name: string;
-  contactEmail: string;
-  contactNo: string;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  countryCode: string;
-  zip: string | null;
-  gstin: string | null;
-  version: number;
+/** A name no other test or run has used: tests make their own accounts and users. */
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-/** Puts a demo partner's city back through the partner endpoint. */
-export async function restorePartnerCity(page: Page, id: number, city: string) {
-  const partner = (await (await page.request.get(`/api/partners/${id}`)).json()) as PartnerForEdit;
-  if (partner.city === city) return;
-  const response = await page.request.put(`/api/partners/${id}`, {
+/** Adds a partner through `POST /api/partners`, as the site operator's Add Partner dialog does. */
+export async function createPartner(
+  page: Page,
+  fields: { name: string; city: string; contactNo?: string },
+): Promise<number> {
+  const response = await page.request.post('/api/partners', {
     headers: CONSOLE_HEADERS,
     data: {
-      name: partner.name,
-      contactEmail: partner.contactEmail,
-      contactNo: partner.contactNo,
-      address: partner.address ?? '',
-      city,
-      stateCode: partner.state ?? '',
-      countryCode: partner.countryCode,
-      zip: partner.zip ?? '',
-      gstin: partner.gstin ?? '',
-      version: partner.version,
+      name: fields.name,
+      contactEmail: `partner.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@e2e.example`,
+      contactNo: fields.contactNo ?? '914424960033',
+      city: fields.city,
+      stateCode: 'TN',
+      countryCode: 'IN',
     },
   });
-  expect(response.ok(), `restoring the partner answered ${response.status()}`).toBe(true);
+  return (await json<{ id: number }>(response)).id;
+}
+
+/** An industry of its own for one test, in the Cement category under the demo partner Enviro Analytics. */
+export async function createOwnIndustry(page: Page, prefix: string): Promise<TenantRow> {
+  const enviro = (await fetchPartners(page)).find((partner) => partner.name === 'Enviro Analytics Pvt Ltd')!;
+  const cement = (await fetchCategories(page)).find((category) => category.name === 'Cement')!;
+  const name = uniqueName(prefix);
+  const id = await createIndustry(page, {
+    name,
+    industryId: cement.id,
+    partnerId: enviro.id,
+    city: 'Nagpur',
+  });
+  return { id, name, status: 'ENABLED', partnerId: enviro.id, partnerName: enviro.name };
+}
+
+/** Adds a user to an account through `POST /api/users` (primary: the account's primary user, an admin). */
+export async function createUser(
+  page: Page,
+  accountId: number,
+  fields: { name: string; email: string; role?: 'admin' | 'user'; primary?: boolean },
+): Promise<AccountUser> {
+  const response = await page.request.post(
+    `/api/users?accountId=${accountId}&primary=${fields.primary ? 'true' : 'false'}`,
+    {
+      headers: CONSOLE_HEADERS,
+      data: { name: fields.name, email: fields.email, phone: '9876543210', role: fields.role ?? 'user' },
+    },
+  );
+  const created = await json<{ id: number }>(response);
+  return (await fetchAccountUsers(page, accountId)).find((user) => user.id === created.id)!;
+}
+
+/** Sets another user's password, as an admin of their account may (no current password asked). */
+export async function setPassword(page: Page, userId: number, password: string) {
+  const response = await page.request.post(`/api/users/${userId}/password/update`, {
+    headers: CONSOLE_HEADERS,
+    data: { password },
+  });
+  expect(response.status(), `setting the password answered ${response.status()}`).toBe(204);
 }

@@ -8,8 +8,6 @@ export const USERS = {
   tenant: 'ehs@vapiagro.demo',
   /** A board officer (Maharashtra PCB): sees the industries mapped to the board. */
   statutory: 'officer@mpcb.demo',
-  /** Only the change-password test signs in as this user. */
-  passwordChanger: 'shift.chemist@deccancement.demo',
 } as const;
 
 export async function signIn(page: Page, userName: string, password = DEMO_PASSWORD) {

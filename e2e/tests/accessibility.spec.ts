@@ -29,13 +29,30 @@ type SessionState = Awaited<ReturnType<BrowserContext['storageState']>>;
  * Each test opens a fresh context already signed in as `user` (null: a
  * visitor). A user signs in through the form once a worker; the session
  * (cookie and stored user) is reused by that user's later tests.
+ *
+ * The route checks of one user share one page (`routePage`) and move from
+ * route to route inside the console, as a person clicking through it does,
+ * instead of loading the console again for each route; a page whose test
+ * failed is closed, so the next test starts on a fresh one.
  */
-const test = base.extend<{ user: DemoUser | null }, { sessions: Map<DemoUser, SessionState> }>({
+const test = base.extend<
+  { user: DemoUser | null; routePage: Page },
+  { sessions: Map<DemoUser, SessionState>; routePages: Map<DemoUser, Page> }
+>({
   user: [null, { option: true }],
   sessions: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       await use(new Map());
+    },
+    { scope: 'worker' },
+  ],
+  routePages: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const pages = new Map<DemoUser, Page>();
+      await use(pages);
+      for (const page of pages.values()) await page.context().close();
     },
     { scope: 'worker' },
   ],
@@ -53,6 +70,25 @@ const test = base.extend<{ user: DemoUser | null }, { sessions: Map<DemoUser, Se
       sessions.set(user, state);
     }
     await use(state);
+  },
+  routePage: async ({ user, routePages, browser, baseURL, storageState }, use, testInfo) => {
+    if (!user) {
+      const context = await browser.newContext({ baseURL });
+      await use(await context.newPage());
+      await context.close();
+      return;
+    }
+    let shared = routePages.get(user);
+    if (!shared) {
+      const context = await browser.newContext({ baseURL, storageState });
+      shared = await context.newPage();
+      routePages.set(user, shared);
+    }
+    await use(shared);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      routePages.delete(user);
+      await shared.context().close();
+    }
   },
 });
 
@@ -312,9 +348,31 @@ async function expectNoSeriousViolations(page: Page) {
   expect(report, `${count} serious or critical axe violations on ${page.url()}`).toEqual([]);
 }
 
+/** Opens `path`: inside the running console the router follows the address, as after a click on a link. */
+async function goTo(page: Page, path: string) {
+  if (!page.url().startsWith('http')) {
+    await page.goto(path);
+    return;
+  }
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/**
+ * Closes the open dialog or menu with Escape, as a keyboard user does, so the shared page moves on
+ * clean. A dialog gets the focus first: in a select, Escape belongs to the select.
+ */
+async function closeWithEscape(page: Page, role: 'dialog' | 'menu') {
+  if (role === 'dialog') await page.getByRole('dialog').focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole(role)).toHaveCount(0);
+}
+
 async function openRoute(page: Page, check: RouteCheck) {
   const path = check.path ? await check.path(page) : check.route;
-  await page.goto(path);
+  await goTo(page, path);
   await expect(page.getByRole('heading', { level: 1, name: check.heading, exact: true })).toBeVisible();
   await check.ready?.(page);
 }
@@ -323,9 +381,9 @@ for (const [user, routes] of Object.entries(ROUTES) as [DemoUser | 'visitor', Ro
   test.describe(user === 'visitor' ? 'routes for visitors' : `routes as ${DEMO[user]}`, () => {
     test.use({ user: user === 'visitor' ? null : user });
     for (const check of routes) {
-      test(check.route, async ({ page }) => {
-        await openRoute(page, check);
-        await expectNoSeriousViolations(page);
+      test(check.route, async ({ routePage }) => {
+        await openRoute(routePage, check);
+        await expectNoSeriousViolations(routePage);
       });
     }
   });
@@ -367,8 +425,8 @@ test.describe('dialogs and menus', () => {
     { route: '/master-category', heading: 'Master categories', open: 'Add master category' },
   ];
   for (const dialog of dialogs) {
-    test(`${dialog.route}: the "${String(dialog.open)}" dialog`, async ({ page }) => {
-      await page.goto(dialog.route);
+    test(`${dialog.route}: the "${String(dialog.open)}" dialog`, async ({ routePage: page }) => {
+      await goTo(page, dialog.route);
       await expect(page.getByRole('heading', { level: 1, name: dialog.heading })).toBeVisible();
       await page.getByRole('button', { name: dialog.open }).first().click();
       const opened = page.getByRole('dialog');
@@ -379,11 +437,12 @@ test.describe('dialogs and menus', () => {
         await expect(opened.locator('[aria-invalid="true"]').first()).toBeVisible();
       }
       await expectNoSeriousViolations(page);
+      await closeWithEscape(page, 'dialog');
     });
   }
 
-  test('/master-category: the delete confirmation', async ({ page }) => {
-    await page.goto('/master-category');
+  test('/master-category: the delete confirmation', async ({ routePage: page }) => {
+    await goTo(page, '/master-category');
     await expect(page.getByRole('table', { name: /^Master categories \(\d+\)$/ })).toBeVisible();
     await page
       .getByRole('button', { name: /^Delete / })
@@ -396,23 +455,25 @@ test.describe('dialogs and menus', () => {
     await expect(confirm).toBeHidden();
   });
 
-  test('/accounts/:accountType/:accountId/view: the address dialog', async ({ page }) => {
-    await page.goto(`/accounts/tenant/${await deccanCementId(page)}/view`);
+  test('/accounts/:accountType/:accountId/view: the address dialog', async ({ routePage: page }) => {
+    await goTo(page, `/accounts/tenant/${await deccanCementId(page)}/view`);
     await expect(page.getByRole('heading', { level: 1, name: 'Deccan Cement Works' })).toBeVisible();
     await page.getByRole('button', { name: 'Edit billing address' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoSeriousViolations(page);
+    await closeWithEscape(page, 'dialog');
   });
 
   for (const menu of ['Masters menu', 'Audit menu', 'Module: Enviro', 'Language: English', DEMO.site]) {
-    test(`the header's "${menu}" menu`, async ({ page }) => {
-      await page.goto('/home');
+    test(`the header's "${menu}" menu`, async ({ routePage: page }) => {
+      await goTo(page, '/home');
       await expect(
         page.getByRole('heading', { level: 1, name: 'Welcome, Platform Administrator' }),
       ).toBeVisible();
       await page.getByRole('banner').getByRole('button', { name: menu }).click();
       await expect(page.getByRole('menu')).toBeVisible();
       await expectNoSeriousViolations(page);
+      await closeWithEscape(page, 'menu');
     });
   }
 });

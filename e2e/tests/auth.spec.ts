@@ -1,4 +1,5 @@
-import { DEMO_PASSWORD, USERS, expect, signIn, test } from '../fixtures';
+import { createOwnIndustry, createUser, setPassword, uniqueName } from '../api';
+import { USERS, expect, signIn, test } from '../fixtures';
 
 test.describe('sign-in', () => {
   test('the demo site operator signs in and sees home with real counts', async ({ page }) => {
@@ -120,9 +121,22 @@ test.describe('session end', () => {
 });
 
 test.describe('change password', () => {
-  test('validates the policy and the confirmation, then changes the password', async ({ page }) => {
-    await signIn(page, USERS.passwordChanger);
-    await page.getByRole('button', { name: USERS.passwordChanger }).click();
+  test('validates the policy and the confirmation, then changes the password', async ({ browser, page }) => {
+    // A user of its own, with a password its account's admin set.
+    const admin = await browser.newPage();
+    await signIn(admin, USERS.site);
+    const tenant = await createOwnIndustry(admin, 'E2E Password Works');
+    const userName = `${uniqueName('chemist').replace(/\W/g, '.')}@e2e.example`.toLowerCase();
+    const user = await createUser(admin, tenant.id, {
+      name: 'Shift Chemist',
+      email: userName,
+      role: 'admin',
+    });
+    await setPassword(admin, user.id, 'First#Pass42');
+    await admin.close();
+
+    await signIn(page, userName, 'First#Pass42');
+    await page.getByRole('button', { name: userName }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await expect(page.getByRole('heading', { name: 'User Profile' })).toBeVisible();
     await page.getByRole('button', { name: 'Change Password' }).click();
@@ -143,17 +157,17 @@ test.describe('change password', () => {
     await dialog.getByRole('button', { name: 'Change password' }).click();
     await expect(dialog.getByText('This is not your current password.')).toBeVisible();
 
-    await dialog.getByLabel('Current password').fill(DEMO_PASSWORD);
+    await dialog.getByLabel('Current password').fill('First#Pass42');
     await dialog.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByText('Change password successfully.')).toBeVisible();
     await expect(dialog).toBeHidden();
 
-    await page.getByRole('button', { name: USERS.passwordChanger }).click();
+    await page.getByRole('button', { name: userName }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.getByLabel('Email').fill(USERS.passwordChanger);
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByLabel('Email').fill(userName);
+    await page.getByLabel('Password').fill('First#Pass42');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toContainText('Invalid user name or password.');
-    await signIn(page, USERS.passwordChanger, 'Fresh#Pass42');
+    await signIn(page, userName, 'Fresh#Pass42');
   });
 });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { fetchTenants, findTenant, restoreTenantStatus } from '../api';
+import { createOwnIndustry, fetchTenants, findTenant } from '../api';
 import { expect, test } from '../fixtures';
 
 /** The status question names the change that applies and the industry. */
@@ -69,7 +69,7 @@ test.describe('industry list', () => {
 
   test('filters by status and by partner, each kept in the URL', async ({ signedInAsSite: page }) => {
     const disabled = await fetchTenants(page, { status: 'DISABLED' });
-    // The demo data has three disabled industries; other tests put back what they disable.
+    // The demo data has three disabled industries; tests disable only industries of their own (named E2E …).
     expect(disabled.items.map((item) => item.name)).toEqual([
       'Kanpur Tanners Cooperative',
       'Ranipet Leather Processors',
@@ -113,81 +113,72 @@ test.describe('industry list', () => {
 });
 
 test.describe('industry status toggle', () => {
-  const NAME = 'Kaveri Pulp and Board Mills';
+  // Each test switches an industry of its own.
 
   test('cancel puts the switch back and changes nothing on the server', async ({ signedInAsSite: page }) => {
-    const tenant = await findTenant(page, NAME);
-    expect(tenant.status).toBe('ENABLED');
-    await page.goto(`/tenants?search=${encodeURIComponent(NAME)}`);
-    const toggle = page.getByRole('switch', { name: `Enabled: ${NAME}` });
+    const { name } = await createOwnIndustry(page, 'E2E Toggle Mills');
+    await page.goto(`/tenants?search=${encodeURIComponent(name)}`);
+    const toggle = page.getByRole('switch', { name: `Enabled: ${name}` });
     await expect(toggle).toBeChecked();
 
     await clickSwitch(toggle);
     const confirm = page.getByRole('dialog', { name: 'Please confirm' });
-    await expect(confirm.getByText(confirmStatus('Disable', NAME))).toBeVisible();
+    await expect(confirm.getByText(confirmStatus('Disable', name))).toBeVisible();
     // The row shows the new state at once, while the question is open.
     await expect(toggle).not.toBeChecked();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
     await expect(toggle).toBeChecked();
-    expect((await findTenant(page, NAME)).status).toBe('ENABLED');
+    expect((await findTenant(page, name)).status).toBe('ENABLED');
   });
 
   test('disable after confirming, then enable leads to the subscription page', async ({
     signedInAsSite: page,
   }) => {
-    const tenant = await findTenant(page, NAME);
-    try {
-      await page.goto(`/tenants?search=${encodeURIComponent(NAME)}`);
-      const toggle = page.getByRole('switch', { name: `Enabled: ${NAME}` });
-      await expect(toggle).toBeChecked();
+    const tenant = await createOwnIndustry(page, 'E2E Toggle Mills');
+    const { name } = tenant;
+    await page.goto(`/tenants?search=${encodeURIComponent(name)}`);
+    const toggle = page.getByRole('switch', { name: `Enabled: ${name}` });
+    await expect(toggle).toBeChecked();
 
-      await clickSwitch(toggle);
-      const confirm = page.getByRole('dialog', { name: 'Please confirm' });
-      await expect(confirm.getByText(confirmStatus('Disable', NAME))).toBeVisible();
-      await confirm.getByRole('button', { name: 'Disable' }).click();
-      await expect(page.getByText('Status Changed.')).toBeVisible();
-      await expect(toggle).not.toBeChecked();
-      await expect(page.getByRole('row', { name: new RegExp(NAME) }).getByText('Disabled')).toBeVisible();
-      expect((await findTenant(page, NAME)).status).toBe('DISABLED');
+    await clickSwitch(toggle);
+    const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+    await expect(confirm.getByText(confirmStatus('Disable', name))).toBeVisible();
+    await confirm.getByRole('button', { name: 'Disable' }).click();
+    await expect(page.getByText('Status Changed.')).toBeVisible();
+    await expect(toggle).not.toBeChecked();
+    await expect(page.getByRole('row', { name: new RegExp(name) }).getByText('Disabled')).toBeVisible();
+    expect((await findTenant(page, name)).status).toBe('DISABLED');
 
-      await clickSwitch(toggle);
-      await expect(confirm.getByText(confirmStatus('Enable', NAME))).toBeVisible();
-      await confirm.getByRole('button', { name: 'Enable' }).click();
-      await expect(page).toHaveURL(new RegExp(`/subscription/${tenant.id}$`));
-      expect((await findTenant(page, NAME)).status).toBe('ENABLED');
-    } finally {
-      await restoreTenantStatus(page, tenant, 'ENABLED');
-    }
+    await clickSwitch(toggle);
+    await expect(confirm.getByText(confirmStatus('Enable', name))).toBeVisible();
+    await confirm.getByRole('button', { name: 'Enable' }).click();
+    await expect(page).toHaveURL(new RegExp(`/subscription/${tenant.id}$`));
+    expect((await findTenant(page, name)).status).toBe('ENABLED');
   });
 
   test('a failed change puts the switch back and says so', async ({ signedInAsSite: page }) => {
-    const tenant = await findTenant(page, NAME);
-    try {
-      await page.route('**/api/changeTenantStatus/**', (route) =>
-        route.fulfill({
-          status: 500,
-          contentType: 'application/json',
-          body: JSON.stringify({
-            error: { code: 'INTERNAL', message: 'Unexpected failure', requestId: 'e2e' },
-          }),
+    const { name } = await createOwnIndustry(page, 'E2E Toggle Mills');
+    await page.route('**/api/changeTenantStatus/**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: { code: 'INTERNAL', message: 'Unexpected failure', requestId: 'e2e' },
         }),
-      );
-      await page.goto(`/tenants?search=${encodeURIComponent(NAME)}`);
-      const toggle = page.getByRole('switch', { name: `Enabled: ${NAME}` });
-      await expect(toggle).toBeChecked();
-      // From the keyboard this time.
-      await toggle.press('Space');
-      const confirm = page.getByRole('dialog', { name: 'Please confirm' });
-      await confirm.getByRole('button', { name: 'Disable' }).click();
-      await expect(page.getByText('Error Changing Status.')).toBeVisible();
-      await expect(toggle).toBeChecked();
-      await expect(toggle).toBeEnabled();
-      expect((await findTenant(page, NAME)).status).toBe('ENABLED');
-    } finally {
-      await page.unrouteAll();
-      await restoreTenantStatus(page, tenant, 'ENABLED');
-    }
+      }),
+    );
+    await page.goto(`/tenants?search=${encodeURIComponent(name)}`);
+    const toggle = page.getByRole('switch', { name: `Enabled: ${name}` });
+    await expect(toggle).toBeChecked();
+    // From the keyboard this time.
+    await toggle.press('Space');
+    const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+    await confirm.getByRole('button', { name: 'Disable' }).click();
+    await expect(page.getByText('Error Changing Status.')).toBeVisible();
+    await expect(toggle).toBeChecked();
+    await expect(toggle).toBeEnabled();
+    expect((await findTenant(page, name)).status).toBe('ENABLED');
   });
 });
 

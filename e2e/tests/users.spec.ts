@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { fetchAccountUsers, findTenant, restorePrimaryUser } from '../api';
+import { createOwnIndustry, createUser, fetchAccountUsers, findTenant, uniqueName } from '../api';
 import { expect, test } from '../fixtures';
 
 const USER_LIMIT = 'You have exhausted your user limit. Please upgrade your subscription or contact partner.';
@@ -16,56 +16,60 @@ test.describe('primary user', () => {
   test('changing the primary user flips the roles, and it can be changed back', async ({
     signedInAsSite: page,
   }) => {
-    const tenant = await findTenant(page, 'Deccan Cement Works');
-    const before = await fetchAccountUsers(page, tenant.id);
-    const ehs = before.find((user) => user.userName === 'ehs@deccancement.demo')!;
-    const chemist = before.find((user) => user.userName === 'shift.chemist@deccancement.demo')!;
+    const tenant = await createOwnIndustry(page, 'E2E Primary Works');
+    const mail = (who: string) => `${who}.${uniqueName('x').replace(/\W/g, '')}@e2e.example`.toLowerCase();
+    const ehs = await createUser(page, tenant.id, {
+      name: uniqueName('EHS Head'),
+      email: mail('ehs'),
+      role: 'admin',
+      primary: true,
+    });
+    const chemist = await createUser(page, tenant.id, {
+      name: uniqueName('Shift Chemist'),
+      email: mail('chemist'),
+    });
     expect(ehs).toMatchObject({ isPrimary: true, role: 'admin' });
     expect(chemist).toMatchObject({ isPrimary: false, role: 'user' });
 
-    try {
-      await page.goto(`/accounts/tenant/${tenant.id}/view`);
-      await expect(page.getByRole('heading', { name: 'Deccan Cement Works', level: 1 })).toBeVisible();
-      const table = page.getByRole('table', { name: 'Users (2)' });
-      const first = userRow(table, ehs.userName);
-      const second = userRow(table, chemist.userName);
-      await expect(first.role).toHaveText('Admin');
-      await expect(first.primary).toBeVisible();
-      await expect(second.role).toHaveText('User');
-      await expect(second.primary).toBeHidden();
+    await page.goto(`/accounts/tenant/${tenant.id}/view`);
+    await expect(page.getByRole('heading', { name: tenant.name, level: 1 })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Users (2)' });
+    const first = userRow(table, ehs.userName);
+    const second = userRow(table, chemist.userName);
+    await expect(first.role).toHaveText('Admin');
+    await expect(first.primary).toBeVisible();
+    await expect(second.role).toHaveText('User');
+    await expect(second.primary).toBeHidden();
 
-      await page.getByRole('button', { name: 'Change primary user' }).click();
-      let dialog = page.getByRole('dialog', { name: 'Change primary user' });
-      await expect(dialog.getByRole('button', { name: 'Change' })).toBeDisabled();
-      await dialog.getByRole('textbox', { name: 'New primary user' }).click();
-      // The current primary user is not offered.
-      await expect(page.getByRole('option')).toHaveText([`${chemist.name} (${chemist.userName})`]);
-      await page.getByRole('option', { name: `${chemist.name} (${chemist.userName})` }).click();
-      await dialog.getByRole('button', { name: 'Change' }).click();
-      await expect(page.getByText('Primary user changed successfully')).toBeVisible();
-      await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Change primary user' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Change primary user' });
+    await expect(dialog.getByRole('button', { name: 'Change' })).toBeDisabled();
+    await dialog.getByRole('textbox', { name: 'New primary user' }).click();
+    // The current primary user is not offered.
+    await expect(page.getByRole('option')).toHaveText([`${chemist.name} (${chemist.userName})`]);
+    await page.getByRole('option', { name: `${chemist.name} (${chemist.userName})` }).click();
+    await dialog.getByRole('button', { name: 'Change' }).click();
+    await expect(page.getByText('Primary user changed successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
 
-      await expect(second.role).toHaveText('Admin');
-      await expect(second.primary).toBeVisible();
-      await expect(first.role).toHaveText('User');
-      await expect(first.primary).toBeHidden();
-      const after = await fetchAccountUsers(page, tenant.id);
-      expect(after.find((user) => user.id === chemist.id)).toMatchObject({ isPrimary: true, role: 'admin' });
-      expect(after.find((user) => user.id === ehs.id)).toMatchObject({ isPrimary: false, role: 'user' });
+    await expect(second.role).toHaveText('Admin');
+    await expect(second.primary).toBeVisible();
+    await expect(first.role).toHaveText('User');
+    await expect(first.primary).toBeHidden();
+    const after = await fetchAccountUsers(page, tenant.id);
+    expect(after.find((user) => user.id === chemist.id)).toMatchObject({ isPrimary: true, role: 'admin' });
+    expect(after.find((user) => user.id === ehs.id)).toMatchObject({ isPrimary: false, role: 'user' });
 
-      // And back, so the demo data is as it was.
-      await page.getByRole('button', { name: 'Change primary user' }).click();
-      dialog = page.getByRole('dialog', { name: 'Change primary user' });
-      await dialog.getByRole('textbox', { name: 'New primary user' }).click();
-      await page.getByRole('option', { name: `${ehs.name} (${ehs.userName})` }).click();
-      await dialog.getByRole('button', { name: 'Change' }).click();
-      await expect(dialog).toBeHidden();
-      await expect(first.role).toHaveText('Admin');
-      await expect(first.primary).toBeVisible();
-      await expect(second.role).toHaveText('User');
-    } finally {
-      await restorePrimaryUser(page, tenant.id, ehs.id);
-    }
+    // And back.
+    await page.getByRole('button', { name: 'Change primary user' }).click();
+    dialog = page.getByRole('dialog', { name: 'Change primary user' });
+    await dialog.getByRole('textbox', { name: 'New primary user' }).click();
+    await page.getByRole('option', { name: `${ehs.name} (${ehs.userName})` }).click();
+    await dialog.getByRole('button', { name: 'Change' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(first.role).toHaveText('Admin');
+    await expect(first.primary).toBeVisible();
+    await expect(second.role).toHaveText('User');
     const restored = await fetchAccountUsers(page, tenant.id);
     expect(restored.find((user) => user.id === ehs.id)).toMatchObject({ isPrimary: true, role: 'admin' });
     expect(restored.find((user) => user.id === chemist.id)).toMatchObject({ isPrimary: false, role: 'user' });

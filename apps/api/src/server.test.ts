@@ -1,22 +1,35 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoot } from './lib/paths.js';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './lib/demo.js';
 
 /**
  * The real server process: start-up, the data directory lock, durability
  * after SIGKILL, graceful shutdown and configuration errors. These use the
- * embedded database, whose directory the lock protects.
+ * embedded database, whose directory the lock protects. The server is built
+ * once for the file, as `npm run build` builds it, into a folder of its own.
  */
 
 const dirs: string[] = [];
 const children = new Set<ChildProcess>();
+const buildDir = `dist-server-test-${process.pid}`;
+const serverFile = join(apiRoot, buildDir, 'server.js');
+
+beforeAll(() => {
+  const built = spawnSync(process.execPath, ['build.mjs', '--outdir', buildDir], {
+    cwd: apiRoot,
+    encoding: 'utf8',
+  });
+  if (built.status !== 0) throw new Error(`the server did not build:\n${built.stderr}`);
+}, 120_000);
+
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  rmSync(join(apiRoot, buildDir), { recursive: true, force: true });
 });
 
 function tempDataDir() {
@@ -33,7 +46,7 @@ interface Running {
 }
 
 function startServer(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [serverFile], {
     cwd: apiRoot,
     env: {
       PATH: process.env.PATH,
@@ -84,40 +97,23 @@ const skipOnServerDb = !!process.env.DATABASE_URL;
 
 // Each test starts real servers (opening the embedded database takes 10–30 s on a busy 2-core machine).
 describe.skipIf(skipOnServerDb)('server process on the embedded database', { timeout: 180_000 }, () => {
-  it('starts with demo data, prints the URL and the demo sign-in, and keeps data across restarts', async () => {
+  it('starts with demo data; a second server on the directory is refused; an acknowledged write survives SIGKILL; the stale lock is taken over; SIGTERM ends cleanly and frees the lock', async () => {
     const dataDir = tempDataDir();
     const first = await startServer({ DATA_DIR: dataDir });
+    expect(first.port, first.output()).toBeGreaterThan(0);
     expect(first.output()).toContain(`${DEMO_ADMIN_EMAIL} / ${DEMO_PASSWORD}`);
     const health = await (await fetch(`http://127.0.0.1:${first.port}/api/health`)).json();
     expect(health).toEqual({ status: 'ok', db: 'pglite' });
-    expect((await login(first.port, DEMO_ADMIN_EMAIL, DEMO_PASSWORD)).status).toBe(200);
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
 
-    const second = await startServer({ DATA_DIR: dataDir });
-    const response = await login(second.port, 'partner@enviroanalytics.demo', DEMO_PASSWORD);
-    expect(response.status).toBe(200);
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
-  });
-
-  it('refuses a second server on the same data directory, and releases the lock on SIGTERM', async () => {
-    const dataDir = tempDataDir();
-    const first = await startServer({ DATA_DIR: dataDir });
+    // a second server on the same data directory stops at the lock; the first one is unharmed
     const second = await startServer({ DATA_DIR: dataDir });
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain('The data directory is in use by another Vayu server');
-    // the first one is unharmed
     expect((await fetch(`http://127.0.0.1:${first.port}/api/health`)).status).toBe(200);
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
-    expect(existsSync(join(dataDir, 'vayu.lock'))).toBe(false);
-  });
 
-  it('keeps a write acknowledged right before SIGKILL, and takes over the stale lock', async () => {
-    const dataDir = tempDataDir();
-    const first = await startServer({ DATA_DIR: dataDir });
+    // a write acknowledged right before SIGKILL
     const signedIn = await login(first.port, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
+    expect(signedIn.status).toBe(200);
     const cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!;
     const me = (await signedIn.json()) as { id: number };
     const changed = await fetch(`http://127.0.0.1:${first.port}/api/users/${me.id}/password/update`, {
@@ -131,12 +127,14 @@ describe.skipIf(skipOnServerDb)('server process on the embedded database', { tim
     // the lock file of the killed process is still there
     expect(JSON.parse(readFileSync(join(dataDir, 'vayu.lock'), 'utf8')).pid).toBe(first.child.pid);
 
-    const second = await startServer({ DATA_DIR: dataDir });
-    expect(second.port).toBeGreaterThan(0);
-    expect((await login(second.port, DEMO_ADMIN_EMAIL, 'Kill#Nine99')).status).toBe(200);
-    expect((await login(second.port, 'partner@greensense.demo', DEMO_PASSWORD)).status).toBe(200);
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
+    // the next start takes the stale lock over and finds the data: the changed password and the demo accounts
+    const third = await startServer({ DATA_DIR: dataDir });
+    expect(third.port, third.output()).toBeGreaterThan(0);
+    expect((await login(third.port, DEMO_ADMIN_EMAIL, 'Kill#Nine99')).status).toBe(200);
+    expect((await login(third.port, 'partner@enviroanalytics.demo', DEMO_PASSWORD)).status).toBe(200);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+    expect(existsSync(join(dataDir, 'vayu.lock'))).toBe(false);
   });
 
   it('treats a lock held by a live process as held', async () => {
@@ -177,7 +175,8 @@ describe.skipIf(skipOnServerDb)('server process on the embedded database', { tim
 });
 
 describe('configuration', () => {
-  it.each([
+  // Each of these processes stops at its configuration, before opening a database.
+  it.concurrent.each([
     [{ PORT: 'eighty' }, 'PORT must be a port number (got "eighty")'],
     [{ PORT: '70000' }, 'PORT must be between 0 and 65535'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres://'],
