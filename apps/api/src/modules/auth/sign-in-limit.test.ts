@@ -49,10 +49,12 @@ describe('sign-in limit', () => {
 
     const right = await signIn(user.email, user.password, '10.3.0.1');
     expect(right.statusCode).toBe(429);
-    expect(right.json()).toMatchObject({
-      error: { code: 'RATE_LIMITED', params: { retryAfterSeconds: 30 } },
-    });
-    expect(right.headers['retry-after']).toBe('30');
+    // The wait is 30 s from the attempt that passed the limit; on a busy machine a second or two of it may be gone.
+    const { error } = right.json<{ error: { code: string; params: { retryAfterSeconds: number } } }>();
+    expect(error.code).toBe('RATE_LIMITED');
+    expect(error.params.retryAfterSeconds).toBeGreaterThanOrEqual(25);
+    expect(error.params.retryAfterSeconds).toBeLessThanOrEqual(30);
+    expect(right.headers['retry-after']).toBe(String(error.params.retryAfterSeconds));
   });
 
   it('counts a user name whatever its case', async () => {
