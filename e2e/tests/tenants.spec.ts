@@ -112,14 +112,20 @@ test.describe('industry list', () => {
   });
 });
 
+/** An industry of the test's own, opened on the list by its name, with its status switch. */
+async function openOwnIndustry(page: Page) {
+  const tenant = await createOwnIndustry(page, 'E2E Toggle Mills');
+  await page.goto(`/tenants?search=${encodeURIComponent(tenant.name)}`);
+  const toggle = page.getByRole('switch', { name: `Enabled: ${tenant.name}` });
+  await expect(toggle).toBeChecked();
+  return { tenant, name: tenant.name, toggle };
+}
+
 test.describe('industry status toggle', () => {
   // Each test switches an industry of its own.
 
   test('cancel puts the switch back and changes nothing on the server', async ({ signedInAsSite: page }) => {
-    const { name } = await createOwnIndustry(page, 'E2E Toggle Mills');
-    await page.goto(`/tenants?search=${encodeURIComponent(name)}`);
-    const toggle = page.getByRole('switch', { name: `Enabled: ${name}` });
-    await expect(toggle).toBeChecked();
+    const { name, toggle } = await openOwnIndustry(page);
 
     await clickSwitch(toggle);
     const confirm = page.getByRole('dialog', { name: 'Please confirm' });
@@ -135,11 +141,7 @@ test.describe('industry status toggle', () => {
   test('disable after confirming, then enable leads to the subscription page', async ({
     signedInAsSite: page,
   }) => {
-    const tenant = await createOwnIndustry(page, 'E2E Toggle Mills');
-    const { name } = tenant;
-    await page.goto(`/tenants?search=${encodeURIComponent(name)}`);
-    const toggle = page.getByRole('switch', { name: `Enabled: ${name}` });
-    await expect(toggle).toBeChecked();
+    const { tenant, name, toggle } = await openOwnIndustry(page);
 
     await clickSwitch(toggle);
     const confirm = page.getByRole('dialog', { name: 'Please confirm' });
@@ -158,7 +160,6 @@ test.describe('industry status toggle', () => {
   });
 
   test('a failed change puts the switch back and says so', async ({ signedInAsSite: page }) => {
-    const { name } = await createOwnIndustry(page, 'E2E Toggle Mills');
     await page.route('**/api/changeTenantStatus/**', (route) =>
       route.fulfill({
         status: 500,
@@ -168,9 +169,7 @@ test.describe('industry status toggle', () => {
         }),
       }),
     );
-    await page.goto(`/tenants?search=${encodeURIComponent(name)}`);
-    const toggle = page.getByRole('switch', { name: `Enabled: ${name}` });
-    await expect(toggle).toBeChecked();
+    const { name, toggle } = await openOwnIndustry(page);
     // From the keyboard this time.
     await toggle.press('Space');
     const confirm = page.getByRole('dialog', { name: 'Please confirm' });
