@@ -21,6 +21,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['./src/test/global-setup.ts'],
+          setupFiles: ['./src/test/setup.ts'],
           // Each file opens a database and an app of its own; the modules are loaded once per worker.
           isolate: false,
           testTimeout: 30_000,

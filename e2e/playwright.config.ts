@@ -8,16 +8,26 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
-  fullyParallel: false,
-  workers: 1,
+  // Every test makes the accounts and users it changes, so tests run side by side: two
+  // workers, one per core of the machines this runs on.
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   outputDir: './test-results',
   reporter: [['list']],
+  projects: [
+    // Tests tagged @demo-data read the demo data's exact counts (16 industries, 3 of them
+    // disabled, …): they change nothing and run first, before other tests add accounts.
+    { name: 'demo-data', grep: /@demo-data/ },
+    { name: 'console', grepInvert: /@demo-data/, dependencies: ['demo-data'] },
+  ],
   use: {
     baseURL: process.env.VAYU_E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // A failure keeps its screenshot and the page's accessibility tree (error-context.md); recording
+    // a trace of every test for the few that fail cost a tenth of the run.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

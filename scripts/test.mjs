@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// The test command: unit and API tests (Vitest), then the browser tests
-// (Playwright in Debian's Chromium) when a Chromium is found. Ends with one
+// The test command: unit and API tests (Vitest) and, beside them, the browser
+// tests (Playwright in Debian's Chromium) when a Chromium is found. Ends with one
 // line "N passed, N failed" for everything it ran. Uses the embedded
 // database unless DATABASE_URL names a PostgreSQL server.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 
 const root = resolve(import.meta.dirname, '..');
 const outDir = join(root, '.ci', 'out', 'tmp');
@@ -35,41 +36,27 @@ function findChromium() {
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 
-console.log(`\n▶ Unit and API tests (Vitest) on the ${db}`);
-const vitestJson = join(outDir, 'vitest.json');
-const vitestStatus = run('npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
-if (existsSync(vitestJson)) {
-  const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
-  totals.passed += report.numPassedTests;
-  totals.failed += report.numFailedTests;
-  totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-  // a file that failed to load has no failed test of its own: count it
-  if (vitestStatus !== 0 && report.numFailedTests === 0)
-    totals.failed += Math.max(1, report.numFailedTestSuites ?? 0);
-} else if (vitestStatus !== 0) {
-  totals.failed += 1;
+/** Runs a command to its end, its output shown as it comes, each line after `prefix`. */
+function runPrefixed(command, commandArgs, env, prefix) {
+  return new Promise((resolveRun) => {
+    const child = spawn(command, commandArgs, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
+    }
+    child.on('error', () => resolveRun(1));
+    child.on('close', (code) => resolveRun(code ?? 1));
+  });
 }
-if (vitestStatus !== 0) exitCode = 1;
 
-const chromium = findChromium();
-if (skipBrowser) {
-  console.log('\n▶ Browser tests skipped (--no-browser).');
-} else if (!chromium) {
-  console.log(
-    '\n▶ Browser tests SKIPPED: no Chromium found (looked at $CHROMIUM_PATH, /usr/bin/chromium).\n' +
-      '  Install Debian\'s package with "apt-get install -y chromium" to run them.',
-  );
-} else {
-  // The browser tests' build goes to dist-test folders of its own, so that a console started
-  // with `npm start` (dist) keeps running, unchanged, while the tests build and run.
+/** The browser tests' build goes to dist-test folders of its own, so that a console started with
+ * `npm start` (dist) keeps running, unchanged, while the tests build and run. */
+function buildForBrowserTests() {
   console.log(`\n▶ Building the console for the browser tests (apps/web/dist-test, apps/api/dist-test)`);
-  const buildStatus =
+  return (
     run('npm', [
       'run',
       'build',
@@ -80,34 +67,83 @@ if (skipBrowser) {
       '--outDir',
       'dist-test',
       '--emptyOutDir',
-    ]) || run('node', ['build.mjs', '--outdir', 'dist-test'], {}, join(root, 'apps', 'api'));
-  if (buildStatus !== 0) {
-    totals.failed += 1;
-    exitCode = 1;
-  } else {
-    console.log(`\n▶ Browser tests (Playwright in ${chromium}) on the ${db}`);
-    const playwrightJson = join(outDir, 'playwright.json');
-    const status = run(
-      'npx',
-      ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
-      {
-        CHROMIUM_PATH: chromium,
-        PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-        VAYU_E2E_SERVER: 'apps/api/dist-test/server.js',
-        WEB_DIST_DIR: 'apps/web/dist-test',
-      },
-    );
-    if (existsSync(playwrightJson)) {
-      const { stats } = JSON.parse(readFileSync(playwrightJson, 'utf8'));
-      totals.passed += stats.expected + stats.flaky;
-      totals.failed += stats.unexpected;
-      totals.skipped += stats.skipped;
-      if (status !== 0 && stats.unexpected === 0) totals.failed += 1;
-    } else if (status !== 0) {
-      totals.failed += 1;
-    }
-    if (status !== 0) exitCode = 1;
+    ]) || run('node', ['build.mjs', '--outdir', 'dist-test'], {}, join(root, 'apps', 'api'))
+  );
+}
+
+async function browserTests(chromium) {
+  const playwrightJson = join(outDir, 'playwright.json');
+  const status = await runPrefixed(
+    'npx',
+    ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    {
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+      VAYU_E2E_SERVER: 'apps/api/dist-test/server.js',
+      WEB_DIST_DIR: 'apps/web/dist-test',
+    },
+    'browser │ ',
+  );
+  const result = { passed: 0, failed: 0, skipped: 0, status };
+  if (existsSync(playwrightJson)) {
+    const { stats } = JSON.parse(readFileSync(playwrightJson, 'utf8'));
+    result.passed = stats.expected + stats.flaky;
+    result.failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
+    result.skipped = stats.skipped;
+  } else if (status !== 0) {
+    result.failed = 1;
   }
+  return result;
+}
+
+async function unitTests() {
+  const vitestJson = join(outDir, 'vitest.json');
+  const status = await runPrefixed(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+    {},
+    '',
+  );
+  const result = { passed: 0, failed: 0, skipped: 0, status };
+  if (existsSync(vitestJson)) {
+    const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
+    result.passed = report.numPassedTests;
+    result.failed = report.numFailedTests;
+    result.skipped = report.numPendingTests + (report.numTodoTests ?? 0);
+    // a file that failed to load has no failed test of its own: count it
+    if (status !== 0 && report.numFailedTests === 0)
+      result.failed += Math.max(1, report.numFailedTestSuites ?? 0);
+  } else if (status !== 0) {
+    result.failed = 1;
+  }
+  return result;
+}
+
+const chromium = findChromium();
+const runs = [];
+if (skipBrowser) {
+  console.log('\n▶ Browser tests skipped (--no-browser).');
+} else if (!chromium) {
+  console.log(
+    '\n▶ Browser tests SKIPPED: no Chromium found (looked at $CHROMIUM_PATH, /usr/bin/chromium).\n' +
+      '  Install Debian\'s package with "apt-get install -y chromium" to run them.',
+  );
+} else if (buildForBrowserTests() !== 0) {
+  runs.push(Promise.resolve({ passed: 0, failed: 1, skipped: 0, status: 1 }));
+} else {
+  // The browser tests run beside the unit and API tests: each waits on the other's idle moments
+  // (a browser drawing, a database writing), so together they take less time than one after the other.
+  console.log(`\n▶ Browser tests (Playwright in ${chromium}) on the ${db}, their lines marked "browser │"`);
+  runs.push(browserTests(chromium));
+}
+console.log(`\n▶ Unit and API tests (Vitest) on the ${db}`);
+runs.unshift(unitTests());
+
+for (const result of await Promise.all(runs)) {
+  totals.passed += result.passed;
+  totals.failed += result.failed;
+  totals.skipped += result.skipped;
+  if (result.status !== 0) exitCode = 1;
 }
 
 const summaryFile = process.env.VAYU_TEST_SUMMARY;

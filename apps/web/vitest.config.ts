@@ -7,6 +7,7 @@ export default defineProject({
     name: 'web',
     root: import.meta.dirname,
     environment: 'jsdom',
+    isolate: false,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     // A ceiling, not a wait: the tests wait for what they expect, and a busy 2-core machine renders slowly.

@@ -2,14 +2,18 @@ import { createOwnIndustry, createUser, setPassword, uniqueName } from '../api';
 import { USERS, expect, signIn, test } from '../fixtures';
 
 test.describe('sign-in', () => {
-  test('the demo site operator signs in and sees home with real counts', async ({ page }) => {
-    await signIn(page, USERS.site);
-    await expect(page.getByRole('heading', { name: 'Welcome, Platform Administrator' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Industries', exact: true })).toBeVisible();
-    // 16 demo industries, 13 enabled and 3 disabled
-    await expect(page.getByText('16', { exact: true })).toBeVisible();
-    await expect(page.getByText('Enabled: 13')).toBeVisible();
-  });
+  test(
+    'the demo site operator signs in and sees home with real counts',
+    { tag: '@demo-data' },
+    async ({ page }) => {
+      await signIn(page, USERS.site);
+      await expect(page.getByRole('heading', { name: 'Welcome, Platform Administrator' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Industries', exact: true })).toBeVisible();
+      // 16 demo industries, 13 enabled and 3 disabled
+      await expect(page.getByText('16', { exact: true })).toBeVisible();
+      await expect(page.getByText('Enabled: 13')).toBeVisible();
+    },
+  );
 
   test('a wrong password shows the server message and stays on /login', async ({ page }) => {
     await page.goto('/login');
@@ -20,7 +24,7 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a partner sees only its own industries on home', async ({ page }) => {
+  test('a partner sees only its own industries on home', { tag: '@demo-data' }, async ({ page }) => {
     await signIn(page, USERS.partner);
     // GreenSense Instruments has 5 of the 16 demo industries, 2 of them disabled
     await expect(page.getByText('Enabled: 3')).toBeVisible();

@@ -77,6 +77,9 @@ test.describe('derived parameters', () => {
     await page.getByRole('link', { name: 'Cancel' }).click();
 
     await page.getByRole('searchbox', { name: 'Search' }).fill(stamp);
+    // The search reaches the address (a navigation, which closes dialogs) before Delete is pressed.
+    await expect(page).toHaveURL(new RegExp(`search=${stamp}`));
+    await expect(page.getByRole('table', { name: 'Derived parameters 1–1 of 1' })).toBeVisible();
     await page.getByRole('button', { name: `Delete ${label}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Please confirm' });
     await expect(

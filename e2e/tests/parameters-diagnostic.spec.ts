@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { createOwnIndustry } from '../api';
 import { expect, test, pickOption } from '../fixtures';
 
 /** Mutating calls must look like the console's own (CSRF rule). */
@@ -30,27 +31,29 @@ async function findSetUpOf(page: Page, make: string, model: string): Promise<Set
   return found!;
 }
 
-/** Puts a set-up back as it was, from whatever version it is now at. */
-async function restoreSetUp(page: Page, original: SetUp) {
-  const current = (await fetchSetUps(page)).find((setUp) => setUp.id === original.id);
-  if (!current) return;
-  const same =
-    current.isRemoteCalibration === original.isRemoteCalibration &&
-    [...current.paramIds].sort().join() === [...original.paramIds].sort().join();
-  if (same) return;
-  const response = await page.request.put(`/api/diagnosticParams/${original.id}`, {
+/** The id of the catalogue parameter of that exact label. */
+async function parameterId(page: Page, label: string): Promise<number> {
+  const response = await page.request.get(`/api/parameters?search=${encodeURIComponent(label)}&pageSize=100`);
+  expect(response.ok()).toBe(true);
+  const { items } = (await response.json()) as { items: { id: number; label: string }[] };
+  const found = items.find((item) => item.label === label);
+  expect(found, `the catalogue parameter ${label}`).toBeDefined();
+  return found!.id;
+}
+
+/** A set-up of the test's own: an industry of its own, watched for zero and span drift. */
+async function createOwnSetUp(page: Page) {
+  const tenant = await createOwnIndustry(page, 'E2E Calibration Works');
+  const response = await page.request.post('/api/diagnosticParams', {
     headers: CONSOLE_HEADERS,
     data: {
-      modelId: original.model?.id ?? null,
-      tenantId: original.tenant?.id ?? null,
-      paramIds: original.paramIds,
-      isRemoteCalibration: original.isRemoteCalibration,
-      isCalibrationThroughUtility: original.isCalibrationThroughUtility,
-      dataUploadMethod: original.dataUploadMethod,
-      version: current.version,
+      tenantId: tenant.id,
+      paramIds: [await parameterId(page, 'Zero Drift'), await parameterId(page, 'Span Drift')],
+      isRemoteCalibration: false,
     },
   });
-  expect(response.ok()).toBe(true);
+  expect(response.status(), await response.text()).toBe(201);
+  return { tenant, setUp: (await response.json()) as SetUp };
 }
 
 /** Picks (or, when already picked, drops) one catalogue parameter in the form's multi-select. */
@@ -63,69 +66,55 @@ async function toggleParameter(page: Page, search: string, label: string) {
   await input.press('Escape');
 }
 
-test('diagnostic params: filter by make, edit remote calibration and a parameter, put it back', async ({
+test('diagnostic params: the list filters by make', async ({ signedInAsSite: page }) => {
+  const horiba = await findSetUpOf(page, 'Horiba', 'APMA-370');
+  await page.goto('/diagnosticParams');
+  await expect(page.getByRole('heading', { name: 'Diagnostic Params', level: 1 })).toBeVisible();
+  await expect(page.getByRole('row', { name: /MCS100FT/ })).toBeVisible();
+
+  await pickOption(page.getByRole('textbox', { name: 'Make' }), 'Horiba (Analyser)');
+  await expect(page).toHaveURL(new RegExp(`[?&]makeId=${horiba.model!.make.id}(&|$)`));
+  const row = page.getByRole('row', { name: /APMA-370/ });
+  await expect(row).toBeVisible();
+  await expect(row.getByText(horiba.isRemoteCalibration ? 'ENABLED' : 'DISABLED')).toBeVisible();
+  await expect(page.getByRole('row', { name: /MCS100FT/ })).toHaveCount(0);
+});
+
+test('diagnostic params: edit remote calibration and the parameters of a set-up', async ({
   signedInAsSite: page,
 }) => {
-  const original = await findSetUpOf(page, 'Horiba', 'APMA-370');
-  expect(original.isRemoteCalibration).toBe(false);
-  const labels = original.parameters.map((parameter) => parameter.label);
-  expect(labels).toContain('Zero Drift');
-  expect(labels).not.toContain('Lamp Intensity');
+  const { tenant, setUp } = await createOwnSetUp(page);
+  await page.goto(`/diagnosticParams?tenantId=${tenant.id}`);
+  const row = page.getByRole('row', { name: new RegExp(tenant.name) });
+  await expect(row.getByText('DISABLED')).toBeVisible();
+  await expect(row.getByText('Zero Drift')).toBeVisible();
 
-  try {
-    await page.goto('/diagnosticParams');
-    await expect(page.getByRole('heading', { name: 'Diagnostic Params', level: 1 })).toBeVisible();
-    await expect(page.getByRole('row', { name: /MCS100FT/ })).toBeVisible();
+  await row.getByRole('link', { name: `Edit the diagnostic parameters of ${tenant.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/editDiagnosticParam/${setUp.id}$`));
+  await expect(page.getByRole('heading', { name: 'Edit Diagnostic Param' })).toBeVisible();
 
-    await pickOption(page.getByRole('textbox', { name: 'Make' }), 'Horiba (Analyser)');
-    await expect(page).toHaveURL(/[?&]makeId=\d+/);
-    const row = page.getByRole('row', { name: /APMA-370/ });
-    await expect(row).toBeVisible();
-    await expect(row.getByText('DISABLED')).toBeVisible();
-    await expect(page.getByRole('row', { name: /MCS100FT/ })).toHaveCount(0);
+  const remote = page.getByRole('switch', { name: /^Remote calibration/ });
+  await expect(remote).toHaveAccessibleName('Remote calibration DISABLED');
+  await remote.click({ force: true });
+  await expect(remote).toHaveAccessibleName('Remote calibration ENABLED');
+  await toggleParameter(page, 'Lamp', 'Lamp Intensity');
+  await toggleParameter(page, 'Zero', 'Zero Drift');
+  await page.getByRole('button', { name: 'Save' }).click();
 
-    await row.getByRole('link', { name: 'Edit the diagnostic parameters of Horiba APMA-370' }).click();
-    await expect(page).toHaveURL(new RegExp(`/editDiagnosticParam/${original.id}$`));
-    await expect(page.getByRole('heading', { name: 'Edit Diagnostic Param' })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Make' })).toHaveValue('Horiba');
+  await expect(page.getByText('Updated successfully.')).toBeVisible();
+  // Back on the list with the filter it was opened from.
+  await expect(page).toHaveURL(new RegExp(`/diagnosticParams\\?tenantId=${tenant.id}$`));
+  const changed = page.getByRole('row', { name: new RegExp(tenant.name) });
+  await expect(changed.getByText('ENABLED')).toBeVisible();
+  await expect(changed.getByText('Lamp Intensity')).toBeVisible();
+  await expect(changed.getByText('Zero Drift')).toHaveCount(0);
 
-    const remote = page.getByRole('switch', { name: /^Remote calibration/ });
-    await expect(remote).toHaveAccessibleName('Remote calibration DISABLED');
-    await remote.click({ force: true });
-    await expect(remote).toHaveAccessibleName('Remote calibration ENABLED');
-    await toggleParameter(page, 'Lamp', 'Lamp Intensity');
-    await toggleParameter(page, 'Zero', 'Zero Drift');
-    await page.getByRole('button', { name: 'Save' }).click();
-
-    await expect(page.getByText('Updated successfully.')).toBeVisible();
-    // Back on the list with the make filter it was opened from.
-    await expect(page).toHaveURL(/\/diagnosticParams\?makeId=\d+/);
-    const changed = page.getByRole('row', { name: /APMA-370/ });
-    await expect(changed.getByText('ENABLED')).toBeVisible();
-    await expect(changed.getByText('Lamp Intensity')).toBeVisible();
-    await expect(changed.getByText('Zero Drift')).toHaveCount(0);
-
-    // Put it back as the demo data had it.
-    await changed.getByRole('link', { name: 'Edit the diagnostic parameters of Horiba APMA-370' }).click();
-    await expect(page.getByRole('switch', { name: /^Remote calibration/ })).toHaveAccessibleName(
-      'Remote calibration ENABLED',
-    );
-    await page.getByRole('switch', { name: /^Remote calibration/ }).click({ force: true });
-    await toggleParameter(page, 'Lamp', 'Lamp Intensity');
-    await toggleParameter(page, 'Zero', 'Zero Drift');
-    await page.getByRole('button', { name: 'Save' }).click();
-    // The first notice may still be showing (notices stay 4 seconds).
-    await expect(page.getByText('Updated successfully.').last()).toBeVisible();
-    const restored = page.getByRole('row', { name: /APMA-370/ });
-    await expect(restored.getByText('DISABLED')).toBeVisible();
-    await expect(restored.getByText('Zero Drift')).toBeVisible();
-    await expect(restored.getByText('Lamp Intensity')).toHaveCount(0);
-  } finally {
-    await restoreSetUp(page, original);
-  }
-  const after = await findSetUpOf(page, 'Horiba', 'APMA-370');
-  expect(after.isRemoteCalibration).toBe(false);
-  expect([...after.paramIds].sort()).toEqual([...original.paramIds].sort());
+  const saved = (await fetchSetUps(page, `tenantId=${tenant.id}`))[0]!;
+  expect(saved).toMatchObject({ id: setUp.id, isRemoteCalibration: true, version: setUp.version + 1 });
+  expect(saved.parameters.map((parameter) => parameter.label).sort()).toEqual([
+    'Lamp Intensity',
+    'Span Drift',
+  ]);
 });
 
 test('diagnostic params: the add form refuses to save without parameters', async ({

@@ -13,103 +13,117 @@ const clickSwitch = (toggle: Locator) => toggle.click({ force: true });
 const industryLinks = (page: Page) => page.getByRole('table').getByRole('link');
 
 test.describe('industry list', () => {
-  test('pages on the server and keeps the page in the URL', async ({ signedInAsSite: page }) => {
-    // Other files add industries, so the expected rows come from the server.
-    const first = await fetchTenants(page, { page: 1 });
-    const second = await fetchTenants(page, { page: 2 });
-    expect(first.total).toBeGreaterThanOrEqual(16);
-    expect(first.items).toHaveLength(9);
-    // 16 demo industries: page 2 holds the remaining 7 (and any added since, up to 9).
-    expect(second.items).toHaveLength(Math.min(9, first.total - 9));
-    expect(second.items.filter((item) => first.items.some((other) => other.id === item.id))).toEqual([]);
+  test(
+    'pages on the server and keeps the page in the URL',
+    { tag: '@demo-data' },
+    async ({ signedInAsSite: page }) => {
+      // Other files add industries, so the expected rows come from the server.
+      const first = await fetchTenants(page, { page: 1 });
+      const second = await fetchTenants(page, { page: 2 });
+      expect(first.total).toBeGreaterThanOrEqual(16);
+      expect(first.items).toHaveLength(9);
+      // 16 demo industries: page 2 holds the remaining 7 (and any added since, up to 9).
+      expect(second.items).toHaveLength(Math.min(9, first.total - 9));
+      expect(second.items.filter((item) => first.items.some((other) => other.id === item.id))).toEqual([]);
 
-    await page.getByRole('link', { name: 'Industries', exact: true }).click();
-    await expect(page).toHaveURL(/\/tenants$/);
-    await expect(page.getByRole('table', { name: `Industries: 1–9 of ${first.total}` })).toBeVisible();
-    await expect(industryLinks(page)).toHaveText(first.items.map((item) => item.name));
+      await page.getByRole('link', { name: 'Industries', exact: true }).click();
+      await expect(page).toHaveURL(/\/tenants$/);
+      await expect(page.getByRole('table', { name: `Industries: 1–9 of ${first.total}` })).toBeVisible();
+      await expect(industryLinks(page)).toHaveText(first.items.map((item) => item.name));
 
-    await page
-      .getByRole('navigation', { name: 'Pagination' })
-      .getByRole('button', { name: 'Page 2' })
-      .click();
-    await expect(page).toHaveURL(/[?&]page=2(&|$)/);
-    const last = 9 + second.items.length;
-    await expect(page.getByRole('table', { name: `Industries: 10–${last} of ${first.total}` })).toBeVisible();
-    await expect(industryLinks(page)).toHaveText(second.items.map((item) => item.name));
-    await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+      await page
+        .getByRole('navigation', { name: 'Pagination' })
+        .getByRole('button', { name: 'Page 2' })
+        .click();
+      await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+      const last = 9 + second.items.length;
+      await expect(
+        page.getByRole('table', { name: `Industries: 10–${last} of ${first.total}` }),
+      ).toBeVisible();
+      await expect(industryLinks(page)).toHaveText(second.items.map((item) => item.name));
+      await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
 
-    await page.reload();
-    await expect(industryLinks(page)).toHaveText(second.items.map((item) => item.name));
-    await page.getByRole('button', { name: 'Previous page' }).click();
-    await expect(page).not.toHaveURL(/page=/);
-    await expect(industryLinks(page)).toHaveText(first.items.map((item) => item.name));
-  });
+      await page.reload();
+      await expect(industryLinks(page)).toHaveText(second.items.map((item) => item.name));
+      await page.getByRole('button', { name: 'Previous page' }).click();
+      await expect(page).not.toHaveURL(/page=/);
+      await expect(industryLinks(page)).toHaveText(first.items.map((item) => item.name));
+    },
+  );
 
-  test('searches on the server and a reload keeps the search', async ({ signedInAsSite: page }) => {
-    await page.goto('/tenants?page=2');
-    await expect(page.getByRole('table', { name: /^Industries: 10–/ })).toBeVisible();
-    await page.getByRole('searchbox', { name: 'Search industries' }).fill('cement');
-    await expect(page).toHaveURL(/[?&]search=cement(&|$)/);
-    // A new search starts again at page 1.
-    await expect(page).not.toHaveURL(/page=2/);
-    await expect(industryLinks(page)).toHaveText(['Deccan Cement Works']);
-    await expect(page.getByRole('table', { name: 'Industries: 1–1 of 1' })).toBeVisible();
+  test(
+    'searches on the server and a reload keeps the search',
+    { tag: '@demo-data' },
+    async ({ signedInAsSite: page }) => {
+      await page.goto('/tenants?page=2');
+      await expect(page.getByRole('table', { name: /^Industries: 10–/ })).toBeVisible();
+      await page.getByRole('searchbox', { name: 'Search industries' }).fill('cement');
+      await expect(page).toHaveURL(/[?&]search=cement(&|$)/);
+      // A new search starts again at page 1.
+      await expect(page).not.toHaveURL(/page=2/);
+      await expect(industryLinks(page)).toHaveText(['Deccan Cement Works']);
+      await expect(page.getByRole('table', { name: 'Industries: 1–1 of 1' })).toBeVisible();
 
-    await page.reload();
-    await expect(page.getByRole('searchbox', { name: 'Search industries' })).toHaveValue('cement');
-    await expect(industryLinks(page)).toHaveText(['Deccan Cement Works']);
+      await page.reload();
+      await expect(page.getByRole('searchbox', { name: 'Search industries' })).toHaveValue('cement');
+      await expect(industryLinks(page)).toHaveText(['Deccan Cement Works']);
 
-    await page.getByRole('searchbox', { name: 'Search industries' }).fill('no such industry anywhere');
-    await expect(page.getByText('No industries found')).toBeVisible();
-    await page.getByRole('button', { name: 'Clear filters' }).click();
-    await expect(page).toHaveURL(/\/tenants$/);
-    await expect(page.getByRole('searchbox', { name: 'Search industries' })).toHaveValue('');
-    await expect(industryLinks(page)).toHaveCount(9);
-  });
+      await page.getByRole('searchbox', { name: 'Search industries' }).fill('no such industry anywhere');
+      await expect(page.getByText('No industries found')).toBeVisible();
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await expect(page).toHaveURL(/\/tenants$/);
+      await expect(page.getByRole('searchbox', { name: 'Search industries' })).toHaveValue('');
+      await expect(industryLinks(page)).toHaveCount(9);
+    },
+  );
 
-  test('filters by status and by partner, each kept in the URL', async ({ signedInAsSite: page }) => {
-    const disabled = await fetchTenants(page, { status: 'DISABLED' });
-    // The demo data has three disabled industries; tests disable only industries of their own (named E2E …).
-    expect(disabled.items.map((item) => item.name)).toEqual([
-      'Kanpur Tanners Cooperative',
-      'Ranipet Leather Processors',
-      'Saurashtra Dyes & Intermediates',
-    ]);
-    await page.goto('/tenants');
-    await page.getByRole('radiogroup', { name: 'Status' }).getByText('Disabled').click();
-    await expect(page).toHaveURL(/[?&]status=DISABLED(&|$)/);
-    await expect(page.getByRole('table', { name: 'Industries: 1–3 of 3' })).toBeVisible();
-    await expect(industryLinks(page)).toHaveText(disabled.items.map((item) => item.name));
-    for (const name of disabled.items.map((item) => item.name)) {
-      await expect(page.getByRole('switch', { name: `Enabled: ${name}` })).not.toBeChecked();
-    }
+  test(
+    'filters by status and by partner, each kept in the URL',
+    { tag: '@demo-data' },
+    async ({ signedInAsSite: page }) => {
+      const disabled = await fetchTenants(page, { status: 'DISABLED' });
+      // The demo data has three disabled industries; tests disable only industries of their own (named E2E …).
+      expect(disabled.items.map((item) => item.name)).toEqual([
+        'Kanpur Tanners Cooperative',
+        'Ranipet Leather Processors',
+        'Saurashtra Dyes & Intermediates',
+      ]);
+      await page.goto('/tenants');
+      await page.getByRole('radiogroup', { name: 'Status' }).getByText('Disabled').click();
+      await expect(page).toHaveURL(/[?&]status=DISABLED(&|$)/);
+      await expect(page.getByRole('table', { name: 'Industries: 1–3 of 3' })).toBeVisible();
+      await expect(industryLinks(page)).toHaveText(disabled.items.map((item) => item.name));
+      for (const name of disabled.items.map((item) => item.name)) {
+        await expect(page.getByRole('switch', { name: `Enabled: ${name}` })).not.toBeChecked();
+      }
 
-    await page.getByRole('radiogroup', { name: 'Status' }).getByText('All').click();
-    await expect(page).not.toHaveURL(/status=/);
+      await page.getByRole('radiogroup', { name: 'Status' }).getByText('All').click();
+      await expect(page).not.toHaveURL(/status=/);
 
-    const enviro = await findTenant(page, 'Deccan Cement Works');
-    const ofEnviro = await fetchTenants(page, { partnerId: enviro.partnerId });
-    await page.getByRole('textbox', { name: 'Partner' }).click();
-    await page.getByRole('option', { name: 'Enviro Analytics Pvt Ltd' }).click();
-    await expect(page).toHaveURL(new RegExp(`[?&]partnerId=${enviro.partnerId}(&|$)`));
-    await expect(industryLinks(page)).toHaveText(ofEnviro.items.map((item) => item.name));
-    const partnerCells = page
-      .getByRole('table')
-      .getByRole('row')
-      .filter({ has: page.getByRole('link') });
-    for (const row of await partnerCells.all()) {
-      await expect(row.getByRole('cell').nth(2)).toHaveText('Enviro Analytics Pvt Ltd');
-    }
+      const enviro = await findTenant(page, 'Deccan Cement Works');
+      const ofEnviro = await fetchTenants(page, { partnerId: enviro.partnerId });
+      await page.getByRole('textbox', { name: 'Partner' }).click();
+      await page.getByRole('option', { name: 'Enviro Analytics Pvt Ltd' }).click();
+      await expect(page).toHaveURL(new RegExp(`[?&]partnerId=${enviro.partnerId}(&|$)`));
+      await expect(industryLinks(page)).toHaveText(ofEnviro.items.map((item) => item.name));
+      const partnerCells = page
+        .getByRole('table')
+        .getByRole('row')
+        .filter({ has: page.getByRole('link') });
+      for (const row of await partnerCells.all()) {
+        await expect(row.getByRole('cell').nth(2)).toHaveText('Enviro Analytics Pvt Ltd');
+      }
 
-    // Both filters together, and a reload keeps them.
-    await page.getByRole('radiogroup', { name: 'Status' }).getByText('Disabled').click();
-    await expect(page).toHaveURL(/status=DISABLED/);
-    await expect(page).toHaveURL(/partnerId=/);
-    await expect(page.getByText('No industries found')).toBeVisible();
-    await page.reload();
-    await expect(page.getByRole('textbox', { name: 'Partner' })).toHaveValue('Enviro Analytics Pvt Ltd');
-    await expect(page.getByText('No industries found')).toBeVisible();
-  });
+      // Both filters together, and a reload keeps them.
+      await page.getByRole('radiogroup', { name: 'Status' }).getByText('Disabled').click();
+      await expect(page).toHaveURL(/status=DISABLED/);
+      await expect(page).toHaveURL(/partnerId=/);
+      await expect(page.getByText('No industries found')).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('textbox', { name: 'Partner' })).toHaveValue('Enviro Analytics Pvt Ltd');
+      await expect(page.getByText('No industries found')).toBeVisible();
+    },
+  );
 });
 
 /** An industry of the test's own, opened on the list by its name, with its status switch. */

@@ -1,6 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { CONSOLE_HEADERS, startTestApp, testConfig, type TestContext } from '../test/harness.js';
+import {
+  CONSOLE_HEADERS,
+  closeAfterFile,
+  startTestApp,
+  testConfig,
+  type TestContext,
+} from '../test/harness.js';
 
 /*
  * Endpoints open to anyone (sign-in, the password links) are limited per
@@ -57,8 +63,8 @@ describe('per-client limits', () => {
 
   it('is shared by API processes on one database', async () => {
     const other = await buildApp(testConfig({ clientRateLimitPerMinute: LIMIT }), t.database);
+    closeAfterFile(() => other.close());
     await other.ready();
-    afterAll(() => other.close());
     for (let i = 0; i < LIMIT; i++) {
       const app = i % 2 === 0 ? t.app : other;
       expect((await checkLink(app, '10.9.2.1')).statusCode).not.toBe(429);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { SESSION_COOKIE } from '@vayu/domain';
 import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
@@ -46,9 +46,33 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   return openPglite(undefined, new Blob([snapshot]));
 }
 
+const cleanups: (() => unknown)[] = [];
+
+/**
+ * Something a test file opened (an app, a database, a folder) to close after the file's tests.
+ * The API's setup file runs these after every file; a hook registered from inside a `beforeAll`
+ * would be too late for Vitest to run, and the files of a worker share one process.
+ */
+export function closeAfterFile(cleanup: () => unknown) {
+  cleanups.push(cleanup);
+}
+
+/** Runs what the file opened, newest first. */
+export async function closeFileResources() {
+  const errors: unknown[] = [];
+  for (let cleanup = cleanups.pop(); cleanup; cleanup = cleanups.pop()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      errors.push(error);
+    }
+  }
+  if (errors.length > 0) throw new AggregateError(errors, 'closing the test file failed');
+}
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = mkdtempSync(join(tmpdir(), 'vayu-api-test-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  closeAfterFile(() => rmSync(dataDir, { recursive: true, force: true }));
   return {
     ...loadConfig({
       NODE_ENV: 'test',
@@ -77,7 +101,7 @@ export async function startTestApp(
   const database = await openTestDatabase();
   const app = await buildApp(testConfig(overrides), database, options);
   await app.ready();
-  afterAll(async () => {
+  closeAfterFile(async () => {
     await app.close();
     await database.close();
   });

@@ -1,6 +1,7 @@
 import { LANGUAGE_COOKIE } from '@vayu/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFontLoader, LANGUAGE_FONTS } from './language-fonts';
+import type { i18n } from './index';
 
 // The font's styles are stood in for by a module that only names itself.
 vi.mock('./devanagari-font', () => ({ standsFor: 'devanagari-font' }));
@@ -50,16 +51,23 @@ describe('the Devanagari font, as the console chooses its language', () => {
    * The i18n module as a fresh page load has it (its font loader has loaded
    * nothing yet), and a watch on the Hindi font's loader (which still loads it).
    */
+  let started: { i18n: typeof i18n } | undefined;
+
   async function startPage(cookie?: string) {
     vi.resetModules();
     if (cookie) document.cookie = cookie;
     const [page, fonts] = await Promise.all([import('./index'), import('./language-fonts')]);
+    started = page;
     const devanagari = vi.spyOn(fonts.LANGUAGE_FONTS, 'hi');
     return { ...page, devanagari };
   }
 
-  afterEach(() => {
+  // The files of a worker share modules: the page's fresh i18n module is the one the next files
+  // import, so it is left in English.
+  afterEach(async () => {
     document.cookie = `${LANGUAGE_COOKIE}=; max-age=0; path=/`;
+    if (started && started.i18n.language !== 'en') await started.i18n.changeLanguage('en');
+    started = undefined;
   });
 
   it('is not loaded by an English page, at start or when English is chosen', async () => {

@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { closeAllDialogs } from '../components/dialogs';
 import { addDictionary, i18n } from '../i18n';
 import { en } from '../i18n/locales/en';
 import { hi } from '../i18n/locales/hi';
@@ -41,9 +43,18 @@ window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
 Object.defineProperty(window, 'scrollTo', { writable: true, configurable: true, value: () => {} });
 
+// The files of a worker share one page and one set of modules (isolate: false), so each test
+// leaves them as it found them: no dialog, notification, address, storage, cookie or language.
 afterEach(async () => {
+  act(() => {
+    closeAllDialogs();
+    notifications.clean();
+    notifications.cleanQueue();
+  });
   cleanup();
+  window.history.replaceState(null, '', '/');
   window.localStorage.clear();
+  window.sessionStorage.clear();
   document.cookie = 'lang=; max-age=0; path=/';
-  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+  if (i18n.language !== 'en') await act(() => i18n.changeLanguage('en'));
 });

@@ -1,12 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { DialogHost } from './dialog-host';
-import { closeAllDialogs, dialogs } from './dialog-service';
-
-afterEach(() => {
-  act(() => closeAllDialogs());
-});
+import { dialogs } from './dialog-service';
 
 function renderHost() {
   return renderWithProviders(<DialogHost />);

@@ -2,16 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { act, screen, waitFor } from '@testing-library/react';
 import { phoneField } from '@vayu/domain';
 import { useForm } from 'react-hook-form';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { i18n } from '../../i18n';
 import { renderWithProviders } from '../../test/render';
 import { PhoneField } from './phone-field';
 import type { PhoneCountry } from './phone-number';
-
-afterEach(async () => {
-  await act(() => i18n.changeLanguage('en'));
-});
 
 const schema = z.object({ contactNo: phoneField });
 type Values = z.input<typeof schema>;

@@ -1,10 +1,9 @@
-import { notifications } from '@mantine/notifications';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PartnerSummary } from '@vayu/domain';
 import { Route, Routes, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeAllDialogs, DialogHost } from '../../components/dialogs';
+import { describe, expect, it, vi } from 'vitest';
+import { DialogHost } from '../../components/dialogs';
 import { createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { PartnerList } from './partner-list';
@@ -39,13 +38,6 @@ function LocationProbe() {
   const location = useLocation();
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
-
-afterEach(() => {
-  act(() => {
-    closeAllDialogs();
-    notifications.clean();
-  });
-});
 
 type Handlers = Parameters<typeof createApiMock>[0];
 

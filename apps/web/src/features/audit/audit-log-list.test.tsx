@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addDays, getDefaultAuditRange, getZonedDate, type AuditLogRow, type Page } from '@vayu/domain';
 import { Route, Routes, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
 import { createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
@@ -85,10 +85,6 @@ function renderList(route: string, handler: Parameters<typeof createApiMock>[0][
   );
   return { ...view, api };
 }
-
-afterEach(async () => {
-  await act(() => i18n.changeLanguage('en'));
-});
 
 const lastQuery = (api: ReturnType<typeof createApiMock>) =>
   new URL(api.calls.filter((c) => c.url.startsWith('/api/auditLogs')).at(-1)!.url, 'http://x').searchParams;

@@ -1,19 +1,13 @@
-import { notifications } from '@mantine/notifications';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { derivedParameterBodySchema, type DerivedParameter, type ExpressionKey } from '@vayu/domain';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setStoredUser } from '../../app/session';
 import { buildUser, createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { DerivedParameterFormPage } from './derived-parameter-form';
 
 beforeEach(() => setStoredUser(buildUser({ userType: 'site' })));
-
-afterEach(() => {
-  act(() => notifications.clean());
-  window.localStorage.clear();
-});
 
 const standard = (key: string, unit: string | null = 'mg/Nm3'): ExpressionKey => ({
   key,

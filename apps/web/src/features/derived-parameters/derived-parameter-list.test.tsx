@@ -1,22 +1,13 @@
-import { notifications } from '@mantine/notifications';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { DerivedParameter } from '@vayu/domain';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setStoredUser } from '../../app/session';
-import { closeAllDialogs, DialogHost } from '../../components/dialogs';
+import { DialogHost } from '../../components/dialogs';
 import { buildUser, createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { DerivedParameterList } from './derived-parameter-list';
 
 beforeEach(() => setStoredUser(buildUser({ userType: 'site' })));
-
-afterEach(() => {
-  act(() => {
-    closeAllDialogs();
-    notifications.clean();
-  });
-  window.localStorage.clear();
-});
 
 const derived = (id: number, label: string, seriesNames: string[]): DerivedParameter => {
   const name = label.toLowerCase().replace(/\s+/g, '_');

@@ -1,5 +1,4 @@
-import { notifications } from '@mantine/notifications';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import {
   diagnosticParamBodySchema,
   DIAGNOSTIC_MODEL_TAKEN_MESSAGE,
@@ -7,22 +6,14 @@ import {
   type Parameter,
 } from '@vayu/domain';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setStoredUser } from '../../app/session';
-import { closeAllDialogs, DialogHost } from '../../components/dialogs';
+import { DialogHost } from '../../components/dialogs';
 import { buildUser, createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { DiagnosticParamAddPage, DiagnosticParamEditPage } from './diagnostic-param-form';
 
 beforeEach(() => setStoredUser(buildUser({ userType: 'site' })));
-
-afterEach(() => {
-  act(() => {
-    closeAllDialogs();
-    notifications.clean();
-  });
-  window.localStorage.clear();
-});
 
 const catalogueParameter = (id: number, label: string, stdUnit: string): Parameter => {
   const name = label.toLowerCase().replace(/\s+/g, '_');

@@ -1,23 +1,14 @@
-import { notifications } from '@mantine/notifications';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { DiagnosticParam } from '@vayu/domain';
 import { Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setStoredUser } from '../../app/session';
-import { closeAllDialogs, DialogHost } from '../../components/dialogs';
+import { DialogHost } from '../../components/dialogs';
 import { buildUser, createApiMock, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { DiagnosticParamList } from './diagnostic-param-list';
 
 beforeEach(() => setStoredUser(buildUser({ userType: 'site' })));
-
-afterEach(() => {
-  act(() => {
-    closeAllDialogs();
-    notifications.clean();
-  });
-  window.localStorage.clear();
-});
 
 const base = {
   parameters: [{ id: 31, label: 'Cell Temperature', paramKey: 'cell_temperature', stdUnit: 'degC' }],

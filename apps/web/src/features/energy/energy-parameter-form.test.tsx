@@ -1,5 +1,4 @@
-import { notifications } from '@mantine/notifications';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import {
   energyParameterBodySchema,
   type EnergyMetric,
@@ -7,23 +6,15 @@ import {
   type Parameter,
 } from '@vayu/domain';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setStoredUser } from '../../app/session';
-import { closeAllDialogs, DialogHost } from '../../components/dialogs';
+import { DialogHost } from '../../components/dialogs';
 import { buildUser, createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { EnergyParameterAddPage, EnergyParameterEditPage } from './energy-parameter-form';
 import { StandardParameterEditPage } from './standard-parameter-edit-page';
 
 beforeEach(() => setStoredUser(buildUser({ userType: 'site' })));
-
-afterEach(() => {
-  act(() => {
-    closeAllDialogs();
-    notifications.clean();
-  });
-  window.localStorage.clear();
-});
 
 const metric = (id: number, key: string, label: string, value: EnergyMetric['value']): EnergyMetric => ({
   id,

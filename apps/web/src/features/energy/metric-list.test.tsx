@@ -1,24 +1,15 @@
-import { notifications } from '@mantine/notifications';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { EnergyMetric } from '@vayu/domain';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setStoredUser } from '../../app/session';
-import { closeAllDialogs, DialogHost } from '../../components/dialogs';
+import { DialogHost } from '../../components/dialogs';
 import { buildUser, createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { MetricAddPage } from './metric-add-page';
 import { MetricList } from './metric-list';
 
 beforeEach(() => setStoredUser(buildUser({ userType: 'site' })));
-
-afterEach(() => {
-  act(() => {
-    closeAllDialogs();
-    notifications.clean();
-  });
-  window.localStorage.clear();
-});
 
 const metric = (id: number, key: string, label: string, value: EnergyMetric['value']): EnergyMetric => ({
   id,

@@ -1,20 +1,11 @@
-import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { IndustryCategory } from '@vayu/domain';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeAllDialogs, DialogHost } from '../../components/dialogs';
+import { describe, expect, it, vi } from 'vitest';
+import { DialogHost } from '../../components/dialogs';
 import { i18n } from '../../i18n';
 import { createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { IndustryCategoryList } from './industry-category-list';
-
-afterEach(async () => {
-  act(() => {
-    closeAllDialogs();
-    notifications.clean();
-  });
-  await act(() => i18n.changeLanguage('en'));
-});
 
 const category = (id: number, name: string, tenantCount = 0): IndustryCategory => ({
   id,

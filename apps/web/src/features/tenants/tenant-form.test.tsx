@@ -1,21 +1,12 @@
-import { notifications } from '@mantine/notifications';
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { CONFLICT_MESSAGE } from '@vayu/domain';
 import { Route, Routes, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setStoredUser } from '../../app/session';
-import { closeAllDialogs } from '../../components/dialogs';
 import { buildUser, createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { tenantDetail } from './tenants.test-support';
 import { TenantFormPage } from './tenant-form';
-
-afterEach(() => {
-  act(() => {
-    closeAllDialogs();
-    notifications.clean();
-  });
-});
 
 const partners = [
   {

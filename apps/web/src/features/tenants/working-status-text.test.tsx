@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { WORKING_STATUSES } from '@vayu/domain';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { WorkingStatusText } from './working-status-text';
 
@@ -14,10 +14,6 @@ function renderStatus(value: string | null) {
     </I18nextProvider>,
   );
 }
-
-afterEach(async () => {
-  await act(() => i18n.changeLanguage('en'));
-});
 
 describe('WorkingStatusText', () => {
   it.each([

@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import {
   EMAIL_TAKEN_MESSAGE,
@@ -6,20 +5,12 @@ import {
   USER_LIMIT_MESSAGE,
   type UserSummary,
 } from '@vayu/domain';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeAllDialogs, DialogHost } from '../../components/dialogs';
+import { describe, expect, it, vi } from 'vitest';
+import { DialogHost } from '../../components/dialogs';
 import { i18n } from '../../i18n';
 import { createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { UserAddDialog } from './users-add-dialog';
-
-afterEach(async () => {
-  act(() => {
-    closeAllDialogs();
-    notifications.clean();
-  });
-  await act(() => i18n.changeLanguage('en'));
-});
 
 const created: UserSummary = {
   id: 41,

@@ -1,14 +1,9 @@
-import { notifications } from '@mantine/notifications';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { CONFLICT_MESSAGE, type UserSummary } from '@vayu/domain';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { UserEditDialog } from './users-edit-dialog';
-
-afterEach(() => {
-  act(() => notifications.clean());
-});
 
 const user: UserSummary = {
   id: 41,
