@@ -54,6 +54,10 @@ function startServer(env: Record<string, string>): Promise<Running> {
       LOG_LEVEL: 'warn',
       PORT: '0',
       HOST: '127.0.0.1',
+      // A machine busy with other tests must not have the server turn requests away (503);
+      // load shedding has tests of its own (plugins/overload.test.ts).
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      MAX_POOL_WAITING: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -18,7 +18,7 @@ function renderShell() {
   return { user, onSignedIn, onStart };
 }
 
-describe('SignInShell (the first visit to /login)', { timeout: 20_000 }, () => {
+describe('SignInShell (the first visit to /login)', () => {
   // The menus' code (Mantine's menu and its positioning) is compiled on its first import, which
   // takes a busy machine many seconds; compiled here, the press in the test only loads it.
   beforeAll(async () => {

@@ -52,7 +52,7 @@ function renderField(props: Omit<Parameters<typeof PhoneForm>[0], 'onSave'>) {
   };
 }
 
-describe('PhoneField', { timeout: 20_000 }, () => {
+describe('PhoneField', () => {
   it('starts in India, groups the number as typed and stores it with 91, digits only', async () => {
     const { user, number, country, onSave } = renderField({ initial: '' });
     expect(country).toHaveValue('India +91');

@@ -49,7 +49,7 @@ function renderList(route: string) {
 const lastQuery = (api: ReturnType<typeof createApiMock>) =>
   new URL(api.calls.filter((c) => c.url.startsWith('/api/logs')).at(-1)!.url, 'http://x').searchParams;
 
-describe('ActivityLogList', { timeout: 20_000 }, () => {
+describe('ActivityLogList', () => {
   it('keeps the last results, table and pager together, while the range is reversed', async () => {
     const { user, api } = renderList('/logs?startDate=2026-02-01&endDate=2026-02-28');
     await screen.findByRole('table', { name: /2026-02-01 to 2026-02-28: 45/ });

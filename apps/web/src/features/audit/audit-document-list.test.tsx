@@ -48,7 +48,7 @@ function renderDocuments(route: string, handler: Parameters<typeof createApiMock
 const documentCalls = (api: ReturnType<typeof createApiMock>) =>
   api.calls.filter((call) => call.url.startsWith('/api/auditLog'));
 
-describe('AuditDocumentList', { timeout: 20_000 }, () => {
+describe('AuditDocumentList', () => {
   it('searches by a field and value through the URL', async () => {
     const { user, api } = renderDocuments('/mongo/auditLog', () => jsonResponse(page));
     expect(await screen.findByText('Documents found: 1')).toBeInTheDocument();

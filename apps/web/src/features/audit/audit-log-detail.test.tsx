@@ -35,7 +35,7 @@ function renderDetail(id: number, handler: Parameters<typeof createApiMock>[0][s
   );
 }
 
-describe('AuditLogDetail', { timeout: 20_000 }, () => {
+describe('AuditLogDetail', () => {
   it('shows the metadata and marks the changed fields in words, not colour only', async () => {
     renderDetail(41, () => jsonResponse(entry));
     const values = await screen.findByRole('table', { name: 'Old and new values: 3 changed fields' });

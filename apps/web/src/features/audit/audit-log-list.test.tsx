@@ -89,7 +89,7 @@ function renderList(route: string, handler: Parameters<typeof createApiMock>[0][
 const lastQuery = (api: ReturnType<typeof createApiMock>) =>
   new URL(api.calls.filter((c) => c.url.startsWith('/api/auditLogs')).at(-1)!.url, 'http://x').searchParams;
 
-describe('AuditLogList', { timeout: 20_000 }, () => {
+describe('AuditLogList', () => {
   it('asks for the last 7 days by default and links each row to its detail', async () => {
     const { api } = renderList('/auditLog', () => jsonResponse(pageOf(rows)));
     const table = await screen.findByRole('table', { name: /Audit log entries .*: 2/ });

@@ -35,7 +35,7 @@ async function signIn(
   await user.click(screen.getByRole('button', { name: labels.submit }));
 }
 
-describe('LoginPage', { timeout: 20_000 }, () => {
+describe('LoginPage', () => {
   it('signs in and goes home', async () => {
     const { user, api } = renderLogin(() => jsonResponse(buildUser()));
     await signIn(user);

@@ -20,7 +20,7 @@ function renderPage(handlers: Parameters<typeof createApiMock>[0]) {
   return { ...view, api };
 }
 
-describe('SetPasswordPage', { timeout: 20_000 }, () => {
+describe('SetPasswordPage', () => {
   it('says so when the link is not valid and links to sign in', async () => {
     renderPage({
       [`GET /api/auth/password-token/${TOKEN}`]: () =>

@@ -69,7 +69,7 @@ function renderList(handlers: Parameters<typeof createApiMock>[0] = {}) {
   return { ...view, api };
 }
 
-describe('DerivedParameterList', { timeout: 20_000 }, () => {
+describe('DerivedParameterList', () => {
   it('lists names, series and downsample aggregation, searching on the server', async () => {
     const { api, user } = renderList();
     const table = await screen.findByRole('table', { name: /Derived parameters 1–2 of 2/ });

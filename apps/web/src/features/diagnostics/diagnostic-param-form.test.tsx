@@ -118,7 +118,7 @@ async function choose(user: User, field: RegExp, option: string | RegExp) {
 const sentBody = (api: ReturnType<typeof renderForm>['api'], method: string) =>
   JSON.parse(String(api.calls.find((call) => call.method === method)?.init.body)) as Record<string, unknown>;
 
-describe('DiagnosticParamForm', { timeout: 20_000 }, () => {
+describe('DiagnosticParamForm', () => {
   it('labels the remote calibration switch ENABLED / DISABLED and needs an upload method through the utility', async () => {
     const created = { ...setUp, isRemoteCalibration: true };
     const { user, api } = renderForm('/addDiagnosticParam', {

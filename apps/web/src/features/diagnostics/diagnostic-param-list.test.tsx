@@ -78,7 +78,7 @@ function renderList(handlers: Parameters<typeof createApiMock>[0] = {}, route = 
   return { ...view, api };
 }
 
-describe('DiagnosticParamList', { timeout: 20_000 }, () => {
+describe('DiagnosticParamList', () => {
   it('shows each set-up with its remote calibration state and upload method', async () => {
     renderList();
     const table = await screen.findByRole('table', { name: /Diagnostic Params 1–2 of 2/ });

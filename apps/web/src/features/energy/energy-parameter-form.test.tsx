@@ -133,7 +133,7 @@ function sentBody(api: ReturnType<typeof renderAt>['api'], method: 'POST' | 'PUT
 }
 
 // The form has several comboboxes; typing into it under jsdom is slow on a busy machine.
-describe('Energy parameter form', { timeout: 20_000 }, () => {
+describe('Energy parameter form', () => {
   it('shows the name and key generated from the label as it is typed', async () => {
     const { user } = renderAt('/energy/param/add');
     const form = await screen.findByRole('form', { name: 'Add Energy Parameter' });
@@ -256,7 +256,7 @@ describe('Energy parameter form', { timeout: 20_000 }, () => {
   });
 });
 
-describe('Standard parameter edit page', { timeout: 20_000 }, () => {
+describe('Standard parameter edit page', () => {
   it('edits the catalogue parameter with its version and goes back to the energy view', async () => {
     const { user, api } = renderAt('/param/11/edit', {
       'GET /api/parameters/11': () => jsonResponse(catalogueParameter(11, 'Energy kWh')),

@@ -53,7 +53,7 @@ function renderAt(route: string, handlers: Parameters<typeof createApiMock>[0] =
   return { ...view, api };
 }
 
-describe('Metrics', { timeout: 20_000 }, () => {
+describe('Metrics', () => {
   it('lists the metrics with their aggregation and searches on the server', async () => {
     const { user, api } = renderAt('/metric');
     const table = await screen.findByRole('table', { name: /Metrics 1–2 of 2/ });

@@ -35,7 +35,7 @@ function renderList(handlers: Handlers) {
   return { ...view, api };
 }
 
-describe('MasterCategoryList', { timeout: 20_000 }, () => {
+describe('MasterCategoryList', () => {
   it('shows a type already used under the type, by its code, and sends the type trimmed', async () => {
     const { user, api } = renderList({
       'POST /api/masterCategories': () => errorResponse(409, 'MASTER_CATEGORY_EXISTS', 'Refused.'),

@@ -149,7 +149,7 @@ describe('ParameterList', () => {
 });
 
 // The dialog has many comboboxes; typing into it under jsdom is slow on a busy machine.
-describe('ParametersEditDialog', { timeout: 20_000 }, () => {
+describe('ParametersEditDialog', () => {
   it('generates name, key and metric live from the label and the CAAQMS prefix', async () => {
     const { user } = renderList();
     const dialog = await openAddDialog(user);

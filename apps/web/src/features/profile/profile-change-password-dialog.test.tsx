@@ -24,7 +24,7 @@ function renderDialog() {
   return { ...view, onClose, dialog };
 }
 
-describe('ProfileChangePasswordDialog', { timeout: 20_000 }, () => {
+describe('ProfileChangePasswordDialog', () => {
   it('shows "Passwords do not match" and sends nothing when the confirmation differs', async () => {
     const { user, dialog } = renderDialog();
     await user.type(within(dialog).getByLabelText(/^New password/), 'Secret#123');

@@ -102,7 +102,7 @@ async function factsOf(groupName: string): Promise<Record<string, string>> {
   );
 }
 
-describe('TenantDetailPage', { timeout: 20_000 }, () => {
+describe('TenantDetailPage', () => {
   it('shows every field an industry was created with, grouped, and the phone formatted for India', async () => {
     renderDetail(industry);
     expect(await screen.findByRole('heading', { name: 'Shree Cement Works' })).toBeInTheDocument();

@@ -67,7 +67,7 @@ function renderForm(route: string, handlers: Handlers = {}, signedIn = buildUser
 const formDataOf = (init: RequestInit) => init.body as FormData;
 
 // The form has many comboboxes; typing into it under jsdom is slow on a busy machine.
-describe('TenantFormPage', { timeout: 20_000 }, () => {
+describe('TenantFormPage', () => {
   it('redirects an unknown account type to /', async () => {
     renderForm('/new/tenants/corporate/0');
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);

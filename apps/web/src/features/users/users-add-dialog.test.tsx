@@ -58,7 +58,7 @@ function sentBody(api: ReturnType<typeof createApiMock>) {
   return { url: call?.url, body: JSON.parse(String(call?.init.body)) as Record<string, unknown> };
 }
 
-describe('UserAddDialog', { timeout: 20_000 }, () => {
+describe('UserAddDialog', () => {
   it('defaults the role to User and sends the phone with its country code', async () => {
     const { user, dialog, api, onCreated, onClose } = renderDialog(() => jsonResponse(created, 201));
     expect(within(dialog).getByRole('textbox', { name: 'Role' })).toHaveValue('User');

@@ -30,7 +30,7 @@ function renderDialog(handlers: Parameters<typeof createApiMock>[0]) {
   return { ...view, api, onClose, dialog: screen.getByRole('dialog', { name: 'Edit User' }) };
 }
 
-describe('UserEditDialog', { timeout: 20_000 }, () => {
+describe('UserEditDialog', () => {
   it('shows the number after +91, sends name, e-mail, phone and version but no role', async () => {
     const {
       user: person,
