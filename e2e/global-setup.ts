@@ -60,7 +60,7 @@ export default async function globalSetup() {
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const port = await new Promise<number>((resolvePort, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the console did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`the console did not start:\n${output}`)), 180_000);
     child.stdout!.on('data', () => {
       const match = /running at http:\/\/[^:]+:(\d+)\//.exec(output);
       if (match) {

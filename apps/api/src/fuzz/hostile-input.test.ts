@@ -307,7 +307,7 @@ describe('hostile input on every operation', () => {
   for (const who of ['a signed-in site user', 'an anonymous client'] as const) {
     it(
       `answers no 5xx to ${who}, and writes nothing for a refused request`,
-      { timeout: 240_000 },
+      { timeout: 600_000 },
       async () => {
         const failures: string[] = [];
         const statuses = new Map<number, number>();
