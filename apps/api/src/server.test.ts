@@ -73,7 +73,7 @@ function startServer(env: Record<string, string>): Promise<Running> {
     }),
   );
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 300_000);
     const check = () => {
       const match = /running at http:\/\/[^:]+:(\d+)\//.exec(output);
       if (match) {
@@ -99,8 +99,8 @@ async function login(port: number, userName: string, password: string) {
 
 const skipOnServerDb = !!process.env.DATABASE_URL;
 
-// Each test starts real servers (opening the embedded database takes 10–30 s on a busy 2-core machine).
-describe.skipIf(skipOnServerDb)('server process on the embedded database', { timeout: 420_000 }, () => {
+// Each test starts real servers (opening the embedded database takes 10–30 s on a busy 2-core machine, and minutes beside two other suites).
+describe.skipIf(skipOnServerDb)('server process on the embedded database', { timeout: 900_000 }, () => {
   it('starts with demo data; a second server on the directory is refused; an acknowledged write survives SIGKILL; the stale lock is taken over; SIGTERM ends cleanly and frees the lock', async () => {
     const dataDir = tempDataDir();
     const first = await startServer({ DATA_DIR: dataDir });
@@ -198,7 +198,7 @@ describe('configuration', () => {
   });
 });
 
-describe.runIf(skipOnServerDb)('server processes on a PostgreSQL server', { timeout: 420_000 }, () => {
+describe.runIf(skipOnServerDb)('server processes on a PostgreSQL server', { timeout: 900_000 }, () => {
   it('run the same console, and two processes share sessions', async () => {
     const { default: pg } = await import('pg');
     const url = process.env.DATABASE_URL!;
