@@ -7,7 +7,7 @@ import { expect, type APIResponse, type Page } from '@playwright/test';
  */
 
 /** Mutating calls must look like the console's own (CSRF rule). */
-const CONSOLE_HEADERS = { 'X-Requested-With': 'XMLHttpRequest' };
+export const CONSOLE_HEADERS = { 'X-Requested-With': 'XMLHttpRequest' };
 
 export interface TenantRow {
   id: number;

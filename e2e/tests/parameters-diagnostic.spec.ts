@@ -1,9 +1,6 @@
 import type { Page } from '@playwright/test';
-import { createOwnIndustry } from '../api';
+import { CONSOLE_HEADERS, createOwnIndustry } from '../api';
 import { expect, test, pickOption } from '../fixtures';
-
-/** Mutating calls must look like the console's own (CSRF rule). */
-const CONSOLE_HEADERS = { 'X-Requested-With': 'XMLHttpRequest' };
 
 interface SetUp {
   id: number;

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { CONSOLE_HEADERS } from '../api';
 import { expect, test, pickOption } from '../fixtures';
 
 /** One catalogue parameter as the API reports it. */
@@ -113,7 +114,7 @@ test.describe('energy catalogue', () => {
     const stamp = Date.now().toString(36);
     const label = `E2E Grid Frequency ${stamp}`;
     const created = await page.request.post('/api/parameters', {
-      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      headers: CONSOLE_HEADERS,
       data: { label, mtype: 'energy', stdUnit: 'Hz', alertLabel: 'Frequency' },
     });
     expect(created.status()).toBe(201);
