@@ -71,6 +71,49 @@ function buildForBrowserTests() {
   );
 }
 
+/** The first line of an error message, without colour codes, for the closing list of failures. */
+function firstLine(message) {
+  const plain = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  return (
+    plain
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
+}
+
+/** Failed browser tests as "file › title: first line of the error", from Playwright's JSON report. */
+function playwrightFailures(suites, titles = []) {
+  const failures = [];
+  for (const suite of suites) {
+    const path = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const last = test.results?.at(-1);
+        const name = [spec.file, ...path, spec.title].join(' › ');
+        failures.push(`browser │ ${name}: ${firstLine(last?.error?.message ?? last?.status)}`);
+      }
+    }
+    failures.push(...playwrightFailures(suite.suites ?? [], path));
+  }
+  return failures;
+}
+
+/** Failed unit and API tests, and files that did not load, from Vitest's JSON report. */
+function vitestFailures(report) {
+  const failures = [];
+  for (const file of report.testResults ?? []) {
+    const name = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed)
+      failures.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (file.status === 'failed' && failed.length === 0) failures.push(`${name}: ${firstLine(file.message)}`);
+  }
+  return failures;
+}
+
 async function browserTests(chromium) {
   const playwrightJson = join(outDir, 'playwright.json');
   const status = await runPrefixed(
@@ -84,9 +127,11 @@ async function browserTests(chromium) {
     },
     'browser │ ',
   );
-  const result = { passed: 0, failed: 0, skipped: 0, status };
+  const result = { passed: 0, failed: 0, skipped: 0, status, failures: [] };
   if (existsSync(playwrightJson)) {
-    const { stats } = JSON.parse(readFileSync(playwrightJson, 'utf8'));
+    const report = JSON.parse(readFileSync(playwrightJson, 'utf8'));
+    const { stats } = report;
+    result.failures = playwrightFailures(report.suites ?? []);
     result.passed = stats.expected + stats.flaky;
     result.failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
     result.skipped = stats.skipped;
@@ -104,9 +149,10 @@ async function unitTests() {
     {},
     '',
   );
-  const result = { passed: 0, failed: 0, skipped: 0, status };
+  const result = { passed: 0, failed: 0, skipped: 0, status, failures: [] };
   if (existsSync(vitestJson)) {
     const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
+    result.failures = vitestFailures(report);
     result.passed = report.numPassedTests;
     result.failed = report.numFailedTests;
     result.skipped = report.numPendingTests + (report.numTodoTests ?? 0);
@@ -139,7 +185,9 @@ if (skipBrowser) {
 console.log(`\n▶ Unit and API tests (Vitest) on the ${db}`);
 runs.unshift(unitTests());
 
+const failures = [];
 for (const result of await Promise.all(runs)) {
+  failures.push(...(result.failures ?? []));
   totals.passed += result.passed;
   totals.failed += result.failed;
   totals.skipped += result.skipped;
@@ -147,6 +195,11 @@ for (const result of await Promise.all(runs)) {
 }
 
 const summaryFile = process.env.VAYU_TEST_SUMMARY;
-if (summaryFile) writeFileSync(summaryFile, JSON.stringify(totals));
+if (summaryFile) writeFileSync(summaryFile, JSON.stringify({ ...totals, failures }));
+if (failures.length > 0) {
+  // the failures again at the end, where a CI log's tail shows them
+  console.log(`\nFailed (${failures.length}):`);
+  for (const failure of failures) console.log(`  ✗ ${failure}`);
+}
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(exitCode);
