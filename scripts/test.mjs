@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// The test command: unit and API tests (Vitest) and, beside them, the browser
-// tests (Playwright in Debian's Chromium) when a Chromium is found. Ends with one
+// The test command: unit and API tests (Vitest), then the browser tests (Playwright in
+// Debian's Chromium) when a Chromium is found. Ends with one
 // line "N passed, N failed" for everything it ran. Uses the embedded
 // database unless DATABASE_URL names a PostgreSQL server.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = resolve(import.meta.dirname, '..');
 const outDir = join(root, '.ci', 'out', 'tmp');
@@ -73,7 +74,7 @@ function buildForBrowserTests() {
 
 /** The first line of an error message, without colour codes, for the closing list of failures. */
 function firstLine(message) {
-  const plain = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  const plain = stripVTControlCharacters(String(message ?? ''));
   return (
     plain
       .split('\n')
@@ -165,8 +166,12 @@ async function unitTests() {
   return result;
 }
 
+// Vitest first, then the browser tests: one after the other. Side by side on two cores they took as
+// long in all and starved each other (a web test that takes 2 s alone took over 30 s beside them).
+console.log(`\n▶ Unit and API tests (Vitest) on the ${db}`);
+const results = [await unitTests()];
+
 const chromium = findChromium();
-const runs = [];
 if (skipBrowser) {
   console.log('\n▶ Browser tests skipped (--no-browser).');
 } else if (!chromium) {
@@ -175,18 +180,14 @@ if (skipBrowser) {
       '  Install Debian\'s package with "apt-get install -y chromium" to run them.',
   );
 } else if (buildForBrowserTests() !== 0) {
-  runs.push(Promise.resolve({ passed: 0, failed: 1, skipped: 0, status: 1 }));
+  results.push({ passed: 0, failed: 1, skipped: 0, status: 1, failures: ['building the console failed'] });
 } else {
-  // The browser tests run beside the unit and API tests: each waits on the other's idle moments
-  // (a browser drawing, a database writing), so together they take less time than one after the other.
   console.log(`\n▶ Browser tests (Playwright in ${chromium}) on the ${db}, their lines marked "browser │"`);
-  runs.push(browserTests(chromium));
+  results.push(await browserTests(chromium));
 }
-console.log(`\n▶ Unit and API tests (Vitest) on the ${db}`);
-runs.unshift(unitTests());
 
 const failures = [];
-for (const result of await Promise.all(runs)) {
+for (const result of results) {
   failures.push(...(result.failures ?? []));
   totals.passed += result.passed;
   totals.failed += result.failed;
