@@ -24,7 +24,7 @@ export default defineConfig({
           setupFiles: ['./src/test/setup.ts'],
           // Each file opens a database and an app of its own; the modules are loaded once per worker.
           isolate: false,
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

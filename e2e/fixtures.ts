@@ -39,6 +39,6 @@ export async function pickOption(field: Locator, name: string | RegExp, options:
   await expect(async () => {
     if (!(await option.isVisible())) await field.click();
     await expect(option).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
   await option.click();
 }

@@ -14,8 +14,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   // Ceilings, not waits: tests wait for what they expect, and share two cores with the unit tests.
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   outputDir: './test-results',
   reporter: [['list']],
   projects: [

@@ -11,7 +11,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     // A ceiling, not a wait: the tests wait for what they expect, and a busy 2-core machine renders slowly.
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     restoreMocks: true,
     unstubGlobals: true,
   },

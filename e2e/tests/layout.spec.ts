@@ -83,7 +83,7 @@ async function layoutProblems(page: Page): Promise<string[]> {
 }
 
 test.describe('layout at 390, 1024 and 1440 px', () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 240_000 });
 
   test('the site operator’s main screens', async ({ page }) => {
     await signIn(page, USERS.site);

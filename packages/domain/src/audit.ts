@@ -19,6 +19,7 @@ export const AUDIT_ENTITIES = [
   'diagnostic_param',
   'energy_metric',
   'energy_parameter',
+  'monitoring_point',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -90,8 +90,8 @@ export const ENTITY_TYPES: readonly EntityType[] = [
         options: ['Upwind', 'Downwind', 'Plant boundary', 'Residential area'],
         required: true,
       }),
-      prop('latitude', 'Latitude', 'number'),
-      prop('longitude', 'Longitude', 'number'),
+      // Where the station stands is the monitoring point's own latitude and longitude.
+      prop('inletHeight', 'Sampling inlet height', 'number', { unit: 'm' }),
     ],
   },
   {

@@ -45,7 +45,7 @@ export function isAccessAllowed(access: EndpointAccess, who: { userType: UserTyp
  * What a path parameter of a tenant-owned endpoint names, so that tests can
  * try every such endpoint with another tenant's record (and expect 404).
  */
-export type OwnedRecordKind = 'account' | 'user' | 'audit' | 'diagnostic';
+export type OwnedRecordKind = 'account' | 'user' | 'audit' | 'diagnostic' | 'monitoringPoint';
 
 /**
  * One API endpoint, defined once: the API registers its route, access rule

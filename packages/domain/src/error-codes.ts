@@ -36,6 +36,8 @@ export const API_ERRORS = {
   PARTNER_EXISTS: 409,
   DIAGNOSTIC_MODEL_TAKEN: 409,
   DIAGNOSTIC_TENANT_TAKEN: 409,
+  /** Another monitoring point of the industry has the name. */
+  MONITORING_POINT_EXISTS: 409,
   // 413, 415
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -48,6 +50,8 @@ export const API_ERRORS = {
   PARTNER_CHANGE_REFUSED: 422,
   PLATFORM_ACCOUNT_LOCKED: 422,
   NO_RECIPIENTS: 422,
+  /** The industry has MAX_MONITORING_POINTS_PER_TENANT monitoring points already. */
+  MONITORING_POINT_LIMIT: 422,
   // 429
   RATE_LIMITED: 429,
   // 500, 503

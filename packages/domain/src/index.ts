@@ -21,5 +21,6 @@ export * from './derived-parameters.js';
 export * from './energy.js';
 export * from './catalogue.js';
 export * from './diagnostics.js';
+export * from './monitoring-points.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';

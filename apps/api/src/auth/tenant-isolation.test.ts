@@ -71,6 +71,8 @@ const SAMPLE_BODIES: Record<string, () => unknown> = {
     countryCode: 'IN',
     version: 1,
   }),
+  createMonitoringPoint: () => ({ name: `Stack ${unique()}`, entityType: 'group' }),
+  updateMonitoringPoint: () => ({ name: `Stack ${unique()}`, entityType: 'group', version: 1 }),
   updateSubscription: () => ({
     planCode: null,
     paymentMode: false,
@@ -129,7 +131,15 @@ beforeAll(async () => {
   });
   expect(diagnostic.statusCode, diagnostic.body).toBe(201);
 
+  const point = await site({
+    method: 'POST',
+    url: `/api/tenants/${stranger.id}/entities`,
+    payload: { name: 'Boiler Stack', entityType: 'group' },
+  });
+  expect(point.statusCode, point.body).toBe(201);
+
   foreign = {
+    monitoringPoint: (point.json() as { id: number }).id,
     account: stranger.id,
     user: strangersUser.id,
     audit: audit!.id,
@@ -145,6 +155,7 @@ beforeAll(async () => {
     accountType: 'tenant',
     addressType: 'MAILING',
     type: 'partner',
+    version: 1,
   };
 });
 

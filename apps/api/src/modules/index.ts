@@ -40,6 +40,8 @@ import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { createCatalogueService } from './catalogue/catalogue.service.js';
 import { diagnosticsRoutes } from './diagnostics/diagnostics.routes.js';
 import { createDiagnosticsService } from './diagnostics/diagnostics.service.js';
+import { monitoringPointsRoutes } from './monitoring-points/monitoring-points.routes.js';
+import { createMonitoringPointsService } from './monitoring-points/monitoring-points.service.js';
 
 /** What the modules are built from. Each service takes only the parts it uses. */
 export interface ModuleDeps {
@@ -77,4 +79,5 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(energyRoutes, { energy: createEnergyService({ db }) });
   await app.register(catalogueRoutes, { catalogue: createCatalogueService({ db }) });
   await app.register(diagnosticsRoutes, { diagnostics: createDiagnosticsService({ db }) });
+  await app.register(monitoringPointsRoutes, { monitoringPoints: createMonitoringPointsService({ db }) });
 }

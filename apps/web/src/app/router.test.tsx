@@ -298,9 +298,7 @@ describe('sign-in and sign-out', () => {
     const { user, router } = renderApp('/home');
 
     await user.click(await screen.findByRole('button', { name: 'asha.rao@vayu.example' }));
-    await user.click(
-      await screen.findByRole('menuitem', { name: 'Sign out', hidden: true }, { timeout: 15_000 }),
-    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out', hidden: true }));
 
     expect(await screen.findByRole('heading', { name: 'Sign in to Vayu' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
@@ -326,9 +324,7 @@ describe('header switches', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Language: English' }));
     // jsdom has no layout for the dropdown's transition: the item is found whatever its visibility.
-    await user.click(
-      await screen.findByRole('menuitem', { name: 'हिन्दी', hidden: true }, { timeout: 15_000 }),
-    );
+    await user.click(await screen.findByRole('menuitem', { name: 'हिन्दी', hidden: true }));
 
     expect(await screen.findByRole('heading', { name: 'स्वागत है, Asha Rao' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('hi');
@@ -346,9 +342,7 @@ describe('header switches', () => {
     const { user } = renderApp('/home');
 
     await user.click(await screen.findByRole('button', { name: 'Module: Enviro' }));
-    await user.click(
-      await screen.findByRole('menuitem', { name: 'Energy', hidden: true }, { timeout: 15_000 }),
-    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Energy', hidden: true }));
 
     expect(window.localStorage.getItem(STORAGE_KEYS.appModule)).toBe('energy');
     expect(assign).toHaveBeenCalledWith('/');

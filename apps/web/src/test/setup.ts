@@ -14,7 +14,7 @@ addDictionary('hi', hi);
 
 // findBy…/waitFor wait for a condition; a busy 2-core machine may take seconds to draw a screen
 // with its data (the default of one second failed the first test of a file now and then).
-configure({ asyncUtilTimeout: 15_000 });
+configure({ asyncUtilTimeout: 30_000 });
 
 // Mantine reads media queries and observes element sizes; jsdom has neither.
 Object.defineProperty(window, 'matchMedia', {

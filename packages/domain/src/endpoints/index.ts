@@ -10,6 +10,7 @@ import { diagnosticsEndpoints } from './diagnostics.js';
 import { energyEndpoints } from './energy.js';
 import { homeEndpoints } from './home.js';
 import { industriesEndpoints } from './industries.js';
+import { monitoringPointsEndpoints } from './monitoring-points.js';
 import { parametersEndpoints } from './parameters.js';
 import { partnersEndpoints } from './partners.js';
 import { statutoryEndpoints } from './statutory.js';
@@ -30,6 +31,7 @@ export * from './diagnostics.js';
 export * from './energy.js';
 export * from './home.js';
 export * from './industries.js';
+export * from './monitoring-points.js';
 export * from './parameters.js';
 export * from './partners.js';
 export * from './statutory.js';
@@ -63,6 +65,7 @@ export const ENDPOINT_GROUPS = {
   energy: energyEndpoints,
   diagnostics: diagnosticsEndpoints,
   catalogue: catalogueEndpoints,
+  monitoringPoints: monitoringPointsEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export const ALL_ENDPOINTS: readonly EndpointDefinition[] = Object.values(ENDPOINT_GROUPS).flatMap((group) =>

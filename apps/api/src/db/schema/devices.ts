@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -13,8 +15,40 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { parameters } from './parameters.js';
-import { DIAGNOSTIC_UPLOAD_METHODS, MAKE_TYPES, RECORD_STATUSES } from '@vayu/domain';
+import { DIAGNOSTIC_UPLOAD_METHODS, ENTITY_TYPE_KEYS, MAKE_TYPES, RECORD_STATUSES } from '@vayu/domain';
 import { oneOf } from './checks.js';
+
+/**
+ * Monitoring points (the spec's entities): an industry's stacks, effluent plants,
+ * ambient stations and so on. `properties` holds the entity type's properties
+ * (stack height, design capacity, …) as the domain's schema checked them.
+ */
+export const monitoringPoints = pgTable(
+  'monitoring_points',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    entityType: text('entity_type', { enum: ENTITY_TYPE_KEYS as [string, ...string[]] }).notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    properties: jsonb('properties').$type<Record<string, string | number | null>>().notNull().default({}),
+    status: text('status', { enum: RECORD_STATUSES }).notNull().default('ENABLED'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    oneOf('monitoring_points_entity_type_ck', t.entityType, ENTITY_TYPE_KEYS),
+    oneOf('monitoring_points_status_ck', t.status, RECORD_STATUSES),
+    // One name per industry among the points not deleted; also the index of an industry's list.
+    uniqueIndex('monitoring_points_tenant_name_active_uq')
+      .on(t.tenantId, sql`lower(${t.name})`)
+      .where(sql`status <> 'DELETED'`),
+  ],
+);
 
 /** Device makes (manufacturers), by type: Analyser, Calibrator, Camera, … */
 export const makes = pgTable(

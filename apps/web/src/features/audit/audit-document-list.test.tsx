@@ -55,10 +55,8 @@ describe('AuditDocumentList', () => {
     await user.type(screen.getByRole('textbox', { name: /^Field path/ }), 'entity');
     await user.type(screen.getByRole('textbox', { name: /^Value/ }), 'user');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    await waitFor(
-      () =>
-        expect(screen.getByTestId('location')).toHaveTextContent('/mongo/auditLog?field=entity&value=user'),
-      { timeout: 5000 },
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/mongo/auditLog?field=entity&value=user'),
     );
     await waitFor(() =>
       expect(documentCalls(api).at(-1)?.url).toBe('/api/auditLog?field=entity&value=user&page=1'),

@@ -162,9 +162,7 @@ describe('AuditLogList', () => {
     await screen.findByRole('table', { name: /Audit log entries/ });
     await user.type(screen.getByRole('textbox', { name: 'Industry' }), 'Shree');
     // jsdom leaves Mantine's dropdown transition unfinished (display: none), so the option counts as hidden.
-    await user.click(
-      await screen.findByRole('option', { name: 'Shree Cement Works', hidden: true }, { timeout: 5000 }),
-    );
+    await user.click(await screen.findByRole('option', { name: 'Shree Cement Works', hidden: true }));
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent(/^\/auditLog\?tenantId=12$/),
     );
@@ -179,14 +177,12 @@ describe('AuditLogList', () => {
     expect(within(table).getByRole('row', { name: /Signed in/ })).toHaveTextContent('Session #77');
 
     await user.click(screen.getByRole('textbox', { name: 'Record' }));
-    await user.click(await screen.findByRole('option', { name: 'User', hidden: true }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('option', { name: 'User', hidden: true }));
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent(/^\/auditLog\?entity=user$/),
     );
     await user.click(screen.getByRole('textbox', { name: 'Action' }));
-    await user.click(
-      await screen.findByRole('option', { name: 'Password changed', hidden: true }, { timeout: 5000 }),
-    );
+    await user.click(await screen.findByRole('option', { name: 'Password changed', hidden: true }));
     await waitFor(() => expect(lastQuery(api).get('action')).toBe('PASSWORD_CHANGE'));
     expect(lastQuery(api).get('entity')).toBe('user');
     expect(lastQuery(api).get('pageNum')).toBe('1');

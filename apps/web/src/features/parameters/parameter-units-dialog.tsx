@@ -32,8 +32,10 @@ export function ParameterUnitsDialog({
       closeButtonProps={{ 'aria-label': t('dialogs.close') }}
     >
       {units.isPending ? (
-        <Group justify="center" p="lg">
-          <Loader size="sm" aria-label={t('parameters.units.loading')} />
+        // A loader is a picture: the words say what loads, and aria-busy marks the wait.
+        <Group justify="center" gap="xs" p="lg" role="status" aria-busy>
+          <Loader size="sm" aria-hidden />
+          <Text size="sm">{t('parameters.units.loading')}</Text>
         </Group>
       ) : units.isError ? (
         <Alert color="red" variant="light" role="alert">

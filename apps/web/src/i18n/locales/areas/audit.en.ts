@@ -58,6 +58,7 @@ export const auditEn = {
     diagnostic_param: 'Diagnostic parameters',
     energy_metric: 'Energy metric',
     energy_parameter: 'Energy parameter',
+    monitoring_point: 'Monitoring point',
   } satisfies Record<AuditEntity, string>,
   /** What was done (`AUDIT_ACTIONS`). */
   actions: {

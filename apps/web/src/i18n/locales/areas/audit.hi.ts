@@ -58,6 +58,7 @@ export const auditHi: TranslationShape<typeof auditEn> = {
     diagnostic_param: 'डायग्नोस्टिक पैरामीटर',
     energy_metric: 'ऊर्जा मेट्रिक',
     energy_parameter: 'ऊर्जा पैरामीटर',
+    monitoring_point: 'निगरानी बिंदु',
   },
   actions: {
     CREATE: 'बनाया',

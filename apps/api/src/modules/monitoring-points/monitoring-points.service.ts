@@ -1,0 +1,171 @@
+import {
+  MAX_MONITORING_POINTS_PER_TENANT,
+  type MonitoringPoint,
+  type MonitoringPointBody,
+  type MonitoringPointList,
+} from '@vayu/domain';
+import type { RequestContext } from '../../auth/principal.js';
+import { canChangeAccount, scopeOf } from '../../auth/scope.js';
+import type { Database, Executor } from '../../db/client.js';
+import { AppError, forbidden, notFound, staleVersion } from '../../lib/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { isUniqueViolation } from '../users/users.repository.js';
+import {
+  countMonitoringPoints,
+  deleteMonitoringPoint,
+  findIndustry,
+  findMonitoringPoint,
+  insertMonitoringPoint,
+  listMonitoringPoints,
+  lockIndustry,
+  updateMonitoringPoint,
+} from './monitoring-points.repository.js';
+
+const auditValue = (point: MonitoringPoint | undefined) =>
+  point
+    ? {
+        name: point.name,
+        entityType: point.entityType,
+        latitude: point.latitude,
+        longitude: point.longitude,
+        properties: point.properties,
+      }
+    : null;
+
+const nameTaken = () =>
+  new AppError('MONITORING_POINT_EXISTS', 'This industry already has a monitoring point with this name.', [
+    {
+      path: 'name',
+      message: 'This industry already has a monitoring point with this name.',
+      code: 'FIELD_TAKEN',
+    },
+  ]);
+
+/** Runs a write; a name another point of the industry has (the unique index) is MONITORING_POINT_EXISTS. */
+async function withNameCheck<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken();
+    throw error;
+  }
+}
+
+export function createMonitoringPointsService({ db }: { db: Database }) {
+  /** The industry, when the caller can see it (404 otherwise). */
+  async function visibleIndustry(exec: Executor, ctx: RequestContext, tenantId: number) {
+    const industry = await findIndustry(exec, scopeOf(ctx.principal), tenantId);
+    if (!industry) throw notFound('Industry');
+    return industry;
+  }
+
+  /** The industry, when the caller can see it (404) and change it (403). */
+  async function changeableIndustry(exec: Executor, ctx: RequestContext, tenantId: number) {
+    const industry = await visibleIndustry(exec, ctx, tenantId);
+    if (!canChangeAccount(ctx.principal, industry)) {
+      throw forbidden('You are not allowed to change the monitoring points of this industry.');
+    }
+    return industry;
+  }
+
+  /** The point of the industry (404 when there is none the caller can see). */
+  async function existingPoint(exec: Executor, ctx: RequestContext, tenantId: number, id: number) {
+    const point = await findMonitoringPoint(exec, scopeOf(ctx.principal), tenantId, id);
+    if (!point) throw notFound('Monitoring point');
+    return point;
+  }
+
+  return {
+    async list(ctx: RequestContext, tenantId: number): Promise<MonitoringPointList> {
+      await visibleIndustry(db, ctx, tenantId);
+      const items = await listMonitoringPoints(
+        db,
+        scopeOf(ctx.principal),
+        tenantId,
+        MAX_MONITORING_POINTS_PER_TENANT,
+      );
+      return { items, limit: MAX_MONITORING_POINTS_PER_TENANT };
+    },
+
+    async create(ctx: RequestContext, tenantId: number, body: MonitoringPointBody): Promise<MonitoringPoint> {
+      const { version: _version, ...values } = body;
+      return withNameCheck(() =>
+        db.transaction(async (tx) => {
+          const industry = await changeableIndustry(tx, ctx, tenantId);
+          await lockIndustry(tx, industry.id);
+          if ((await countMonitoringPoints(tx, industry.id)) >= MAX_MONITORING_POINTS_PER_TENANT) {
+            throw new AppError(
+              'MONITORING_POINT_LIMIT',
+              `An industry may have at most ${MAX_MONITORING_POINTS_PER_TENANT} monitoring points.`,
+              undefined,
+              { limit: MAX_MONITORING_POINTS_PER_TENANT },
+            );
+          }
+          const created = await insertMonitoringPoint(tx, industry.id, values);
+          await recordAudit(tx, ctx, {
+            entity: 'monitoring_point',
+            entityId: created.id,
+            action: 'CREATE',
+            tenantId: industry.id,
+            oldValue: null,
+            newValue: auditValue(created),
+          });
+          return created;
+        }),
+      );
+    },
+
+    async update(
+      ctx: RequestContext,
+      tenantId: number,
+      id: number,
+      body: MonitoringPointBody,
+    ): Promise<MonitoringPoint> {
+      const { version, ...values } = body;
+      return withNameCheck(() =>
+        db.transaction(async (tx) => {
+          const industry = await changeableIndustry(tx, ctx, tenantId);
+          const before = await existingPoint(tx, ctx, industry.id, id);
+          const saved =
+            version === undefined ? undefined : await updateMonitoringPoint(tx, before.id, version, values);
+          if (!saved) throw staleVersion();
+          await recordAudit(tx, ctx, {
+            entity: 'monitoring_point',
+            entityId: saved.id,
+            action: 'UPDATE',
+            tenantId: industry.id,
+            oldValue: auditValue(before),
+            newValue: auditValue(saved),
+          });
+          return saved;
+        }),
+      );
+    },
+
+    /** Marks the point deleted. Devices at a point will keep it (the device registry refuses the delete then). */
+    async remove(
+      ctx: RequestContext,
+      tenantId: number,
+      id: number,
+      version: number | undefined,
+    ): Promise<MonitoringPoint> {
+      return db.transaction(async (tx) => {
+        const industry = await changeableIndustry(tx, ctx, tenantId);
+        const before = await existingPoint(tx, ctx, industry.id, id);
+        const deleted = await deleteMonitoringPoint(tx, before.id, version ?? before.version);
+        if (!deleted) throw staleVersion();
+        await recordAudit(tx, ctx, {
+          entity: 'monitoring_point',
+          entityId: deleted.id,
+          action: 'DELETE',
+          tenantId: industry.id,
+          oldValue: auditValue(before),
+          newValue: null,
+        });
+        return deleted;
+      });
+    },
+  };
+}
+
+export type MonitoringPointsService = ReturnType<typeof createMonitoringPointsService>;
