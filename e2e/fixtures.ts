@@ -21,7 +21,46 @@ export async function signIn(page: Page, userName: string, password = DEMO_PASSW
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 }
 
+/**
+ * Records the text of every notice (success or failure notification) the page shows, as it
+ * appears. A notice closes after 4 seconds (spec §8); a machine busy enough to delay the test's
+ * next look by that long must not make a shown notice count as never shown.
+ */
+function recordNotices() {
+  const seen: string[] = [];
+  (window as unknown as { __vayuNotices: string[] }).__vayuNotices = seen;
+  const collect = () => {
+    const notices = document.querySelectorAll('[data-type="info"], [data-type="alert"]');
+    for (const notice of Array.from(notices)) {
+      const text = notice.textContent?.trim();
+      if (text && !seen.includes(text)) seen.push(text);
+    }
+  };
+  new MutationObserver(collect).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/** Waits until the page has shown a notice with this text (it may have closed since). */
+export async function expectNotice(page: Page, text: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          (wanted) =>
+            ((window as unknown as { __vayuNotices?: string[] }).__vayuNotices ?? []).some((notice) =>
+              notice.includes(wanted),
+            ),
+          text,
+        ),
+      { message: `a notice saying "${text}"` },
+    )
+    .toBe(true);
+}
+
 export const test = base.extend<{ signedInAsSite: Page }>({
+  context: async ({ context }, use) => {
+    await context.addInitScript(recordNotices);
+    await use(context);
+  },
   signedInAsSite: async ({ page }, use) => {
     await signIn(page, USERS.site);
     await use(page);

@@ -1,5 +1,5 @@
 import { createPartner, findTenant, uniqueName } from '../api';
-import { expect, test } from '../fixtures';
+import { expect, expectNotice, test } from '../fixtures';
 
 test("an industry's detail shows every value it was entered with, the phone written for India", async ({
   signedInAsSite: page,
@@ -57,7 +57,7 @@ test("a partner's Edit opens the partner's own form and saves through the partne
 
   await dialog.getByRole('textbox', { name: 'City' }).fill('Chennai (Guindy)');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Account details updated successfully')).toBeVisible();
+  await expectNotice(page, 'Account details updated successfully');
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Please correct the marked fields.')).toHaveCount(0);
   await expect(

@@ -1,5 +1,5 @@
 import { createOwnIndustry, createUser, setPassword, uniqueName } from '../api';
-import { USERS, expect, signIn, test } from '../fixtures';
+import { expect, expectNotice, signIn, test, USERS } from '../fixtures';
 
 test.describe('sign-in', () => {
   test(
@@ -163,7 +163,7 @@ test.describe('change password', () => {
 
     await dialog.getByLabel('Current password').fill('First#Pass42');
     await dialog.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByText('Change password successfully.')).toBeVisible();
+    await expectNotice(page, 'Change password successfully.');
     await expect(dialog).toBeHidden();
 
     await page.getByRole('button', { name: userName }).click();

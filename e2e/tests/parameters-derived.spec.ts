@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, pickOption } from '../fixtures';
+import { expect, expectNotice, pickOption, test } from '../fixtures';
 
 interface DerivedParameterPage {
   total: number;
@@ -53,7 +53,7 @@ test.describe('derived parameters', () => {
     await page.getByRole('button', { name: 'Add derived parameter' }).click();
 
     await expect(page).toHaveURL(/\/derived-param-list$/);
-    await expect(page.getByText('Parameter Added Successfully.')).toBeVisible();
+    await expectNotice(page, 'Parameter Added Successfully.');
     await page.getByRole('searchbox', { name: 'Search' }).fill(stamp);
     await expect(page).toHaveURL(new RegExp(`search=${stamp}`));
     const row = page.getByRole('row').filter({ hasText: label });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { CONSOLE_HEADERS, createOwnIndustry } from '../api';
-import { expect, test, pickOption } from '../fixtures';
+import { expect, expectNotice, pickOption, test } from '../fixtures';
 
 interface SetUp {
   id: number;
@@ -98,7 +98,7 @@ test('diagnostic params: edit remote calibration and the parameters of a set-up'
   await toggleParameter(page, 'Zero', 'Zero Drift');
   await page.getByRole('button', { name: 'Save' }).click();
 
-  await expect(page.getByText('Updated successfully.')).toBeVisible();
+  await expectNotice(page, 'Updated successfully.');
   // Back on the list with the filter it was opened from.
   await expect(page).toHaveURL(new RegExp(`/diagnosticParams\\?tenantId=${tenant.id}$`));
   const changed = page.getByRole('row', { name: new RegExp(tenant.name) });

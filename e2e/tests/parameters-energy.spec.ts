@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { CONSOLE_HEADERS } from '../api';
-import { expect, test, pickOption } from '../fixtures';
+import { expect, expectNotice, pickOption, test } from '../fixtures';
 
 /** One catalogue parameter as the API reports it. */
 async function fetchParameter(page: Page, id: number) {
@@ -36,7 +36,7 @@ test.describe('energy catalogue', () => {
       exact: true,
     });
     await page.getByRole('button', { name: 'Add Metric' }).click();
-    await expect(page.getByText('Metric Added Successfully.')).toBeVisible();
+    await expectNotice(page, 'Metric Added Successfully.');
     await expect(page).toHaveURL(/\/metric\?search=/);
     const metricRow = page.getByRole('row').filter({ hasText: key });
     await expect(metricRow).toBeVisible();
@@ -63,7 +63,7 @@ test.describe('energy catalogue', () => {
     await pickOption(form.getByRole('textbox', { name: 'Metrics', exact: true }), new RegExp(metricLabel));
     await form.getByRole('switch', { name: /Cumulative meter reading/ }).check();
     await form.getByRole('button', { name: 'Add Energy Parameter' }).click();
-    await expect(page.getByText('Parameter Added Successfully.')).toBeVisible();
+    await expectNotice(page, 'Parameter Added Successfully.');
     await expect(page).toHaveURL(/\/energy\/params$/);
 
     await page.getByRole('searchbox', { name: 'Search' }).fill(stamp);
@@ -105,7 +105,7 @@ test.describe('energy catalogue', () => {
       .getByRole('dialog', { name: 'Please confirm' })
       .getByRole('button', { name: 'Delete' })
       .click();
-    await expect(page.getByText('Metric deleted.')).toBeVisible();
+    await expectNotice(page, 'Metric deleted.');
     await expect(page.getByText('No metric matches the search')).toBeVisible();
   });
 
@@ -132,7 +132,7 @@ test.describe('energy catalogue', () => {
     await expect(alertLabel).toHaveValue('Frequency');
     await alertLabel.fill(`Grid frequency ${stamp}`);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Parameter Edited Successfully.')).toBeVisible();
+    await expectNotice(page, 'Parameter Edited Successfully.');
     await expect(page).toHaveURL(/\/energy\/parameter$/);
     expect(await fetchParameter(page, id)).toMatchObject({
       label,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, pickOption } from '../fixtures';
+import { expect, expectNotice, pickOption, test } from '../fixtures';
 
 /** Catalogue entries the API reports for a search (every page the search yields fits in one). */
 async function searchParameters(page: Page, search: string) {
@@ -33,7 +33,7 @@ test.describe('standard parameters', () => {
     await expect(dialog.getByTestId('generated-metric')).toHaveText(`e2e.hydrogensulphide.level.${stamp}`);
     await pickOption(dialog.getByRole('textbox', { name: 'Measured at (mtype)' }), 'Stack', { exact: true });
     await dialog.getByRole('button', { name: 'Add Parameter' }).click();
-    await expect(page.getByText('Parameter Added Successfully.')).toBeVisible();
+    await expectNotice(page, 'Parameter Added Successfully.');
     await expect(dialog).toBeHidden();
 
     await page.getByRole('searchbox', { name: 'Search' }).fill(stamp);
@@ -76,7 +76,7 @@ test.describe('standard parameters', () => {
     await dialog.getByRole('textbox', { name: 'Label', exact: true }).fill(`H2S ${stamp}`);
     await expect(dialog.getByTestId('generated-key')).toHaveText(`caaqms_h2s_${stamp}`);
     await dialog.getByRole('button', { name: 'Add Parameter' }).click();
-    await expect(page.getByText('Parameter Added Successfully.')).toBeVisible();
+    await expectNotice(page, 'Parameter Added Successfully.');
     expect((await searchParameters(page, stamp)).items).toEqual([
       expect.objectContaining({
         label: `CAAQMS H2S ${stamp}`,

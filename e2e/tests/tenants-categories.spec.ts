@@ -1,5 +1,5 @@
 import { fetchCategories } from '../api';
-import { expect, test } from '../fixtures';
+import { expect, expectNotice, test } from '../fixtures';
 
 test('industry categories: add with trimmed name, duplicate refused, rename, delete', async ({
   signedInAsSite: page,
@@ -16,7 +16,7 @@ test('industry categories: add with trimmed name, duplicate refused, rename, del
   let dialog = page.getByRole('dialog', { name: 'Add Industry Category' });
   await dialog.getByRole('textbox', { name: 'Category name' }).fill(`   ${name}   `);
   await dialog.getByRole('button', { name: 'Add Category' }).click();
-  await expect(page.getByText('Updated successfully.')).toBeVisible();
+  await expectNotice(page, 'Updated successfully.');
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
   const created = (await fetchCategories(page)).find((category) => category.name === name);

@@ -1,5 +1,5 @@
 import { createIndustry, fetchCategories, findTenant } from '../api';
-import { expect, test } from '../fixtures';
+import { expect, expectNotice, test } from '../fixtures';
 
 test('an industry edit made in the console is found in the audit log and opened with its changes marked', async ({
   signedInAsSite: page,
@@ -21,7 +21,7 @@ test('an industry edit made in the console is found in the audit log and opened 
   await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Pune');
   await page.getByRole('textbox', { name: 'City' }).fill('Thane');
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('Tenant information updated successfully.')).toBeVisible();
+  await expectNotice(page, 'Tenant information updated successfully.');
   await expect(page).toHaveURL(new RegExp(`/accounts/tenant/${id}/view$`));
 
   await page.getByRole('button', { name: 'Audit menu' }).click();

@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { createOwnIndustry, createUser, fetchAccountUsers, findTenant, uniqueName } from '../api';
-import { expect, test } from '../fixtures';
+import { expect, expectNotice, test } from '../fixtures';
 
 const USER_LIMIT = 'You have exhausted your user limit. Please upgrade your subscription or contact partner.';
 
@@ -49,7 +49,7 @@ test.describe('primary user', () => {
     await expect(page.getByRole('option')).toHaveText([`${chemist.name} (${chemist.userName})`]);
     await page.getByRole('option', { name: `${chemist.name} (${chemist.userName})` }).click();
     await dialog.getByRole('button', { name: 'Change' }).click();
-    await expect(page.getByText('Primary user changed successfully')).toBeVisible();
+    await expectNotice(page, 'Primary user changed successfully');
     await expect(dialog).toBeHidden();
 
     await expect(second.role).toHaveText('Admin');
@@ -125,7 +125,7 @@ test.describe('adding users', () => {
     // Role stays at its default, User.
     await expect(dialog.getByRole('textbox', { name: 'Role' })).toHaveValue('User');
     await dialog.getByRole('button', { name: 'Add User' }).click();
-    await expect(page.getByText('User Created Successfully.')).toBeVisible();
+    await expectNotice(page, 'User Created Successfully.');
     await expect(dialog).toBeHidden();
 
     await page.getByRole('searchbox', { name: 'Search' }).fill(`${stamp}`);
