@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { MonitoringPoint, MonitoringPointBody } from '@vayu/domain';
-import { accountsWhere, tenantRowsWhere, type DataScope } from '../../auth/scope.js';
+import { tenantRowsWhere, type DataScope } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { accounts, monitoringPoints } from '../../db/schema/index.js';
 
@@ -20,23 +20,6 @@ const columns = {
 
 type Row = Omit<MonitoringPoint, 'updatedAt'> & { updatedAt: Date };
 const toMonitoringPoint = (row: Row): MonitoringPoint => ({ ...row, updatedAt: row.updatedAt.toISOString() });
-
-/** An industry (type tenant) within the scope, with what the change rules need; undefined otherwise. */
-export async function findIndustry(exec: Executor, scope: DataScope, tenantId: number) {
-  const [row] = await exec
-    .select({ id: accounts.id, type: accounts.type, partnerId: accounts.partnerId })
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.id, tenantId),
-        eq(accounts.type, 'tenant'),
-        ne(accounts.status, 'DELETED'),
-        accountsWhere(scope),
-      ),
-    )
-    .limit(1);
-  return row;
-}
 
 /**
  * Locks the industry's row for the rest of the transaction, so that two adds

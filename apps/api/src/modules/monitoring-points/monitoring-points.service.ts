@@ -9,11 +9,11 @@ import { canChangeAccount, scopeOf } from '../../auth/scope.js';
 import type { Database, Executor } from '../../db/client.js';
 import { AppError, forbidden, notFound, staleVersion } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { findAddressOwner } from '../accounts/addresses.repository.js';
 import { isUniqueViolation } from '../users/users.repository.js';
 import {
   countMonitoringPoints,
   deleteMonitoringPoint,
-  findIndustry,
   findMonitoringPoint,
   insertMonitoringPoint,
   listMonitoringPoints,
@@ -54,8 +54,9 @@ async function withNameCheck<T>(write: () => Promise<T>): Promise<T> {
 export function createMonitoringPointsService({ db }: { db: Database }) {
   /** The industry, when the caller can see it (404 otherwise). */
   async function visibleIndustry(exec: Executor, ctx: RequestContext, tenantId: number) {
-    const industry = await findIndustry(exec, scopeOf(ctx.principal), tenantId);
-    if (!industry) throw notFound('Industry');
+    // The account (within the caller's scope) that owns the points: an industry only.
+    const industry = await findAddressOwner(exec, scopeOf(ctx.principal), tenantId);
+    if (industry?.type !== 'tenant') throw notFound('Industry');
     return industry;
   }
 
