@@ -3,7 +3,7 @@
 // Debian's Chromium) when a Chromium is found. Ends with one
 // line "N passed, N failed" for everything it ran. Uses the embedded
 // database unless DATABASE_URL names a PostgreSQL server.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -17,15 +17,6 @@ mkdirSync(outDir, { recursive: true });
 const args = process.argv.slice(2);
 const skipBrowser = args.includes('--no-browser') || process.env.SKIP_BROWSER_TESTS === '1';
 const db = process.env.DATABASE_URL ? 'PostgreSQL server (DATABASE_URL)' : 'embedded PGlite';
-
-function run(command, commandArgs, env = {}, cwd = root) {
-  const result = spawnSync(command, commandArgs, {
-    cwd,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  });
-  return result.status ?? 1;
-}
 
 function findChromium() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
@@ -53,23 +44,35 @@ function runPrefixed(command, commandArgs, env, prefix) {
   });
 }
 
+/** Runs a command to its end with its output kept, not shown: `{ status, output }`. */
+function runQuiet(command, commandArgs, cwd = root) {
+  return new Promise((resolveRun) => {
+    const child = spawn(command, commandArgs, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    let output = '';
+    for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => resolveRun({ status: 1, output: `${output}${error.message}\n` }));
+    child.on('close', (code) => resolveRun({ status: code ?? 1, output }));
+  });
+}
+
 /** The browser tests' build goes to dist-test folders of its own, so that a console started with
- * `npm start` (dist) keeps running, unchanged, while the tests build and run. */
-function buildForBrowserTests() {
-  console.log(`\n▶ Building the console for the browser tests (apps/web/dist-test, apps/api/dist-test)`);
-  return (
-    run('npm', [
-      'run',
-      'build',
-      '--silent',
-      '-w',
-      'apps/web',
-      '--',
-      '--outDir',
-      'dist-test',
-      '--emptyOutDir',
-    ]) || run('node', ['build.mjs', '--outdir', 'dist-test'], {}, join(root, 'apps', 'api'))
-  );
+ * `npm start` (dist) keeps running, unchanged, while the tests build and run. It runs beside the
+ * Vitest run (a few seconds of CPU); its output is shown when the browser tests start. */
+async function buildForBrowserTests() {
+  const web = await runQuiet('npm', [
+    'run',
+    'build',
+    '--silent',
+    '-w',
+    'apps/web',
+    '--',
+    '--outDir',
+    'dist-test',
+    '--emptyOutDir',
+  ]);
+  if (web.status !== 0) return web;
+  const api = await runQuiet('node', ['build.mjs', '--outdir', 'dist-test'], join(root, 'apps', 'api'));
+  return { status: api.status, output: web.output + api.output };
 }
 
 /** The first line of an error message, without colour codes, for the closing list of failures. */
@@ -168,22 +171,30 @@ async function unitTests() {
 
 // Vitest first, then the browser tests: one after the other. Side by side on two cores they took as
 // long in all and starved each other (a web test that takes 2 s alone took over 30 s beside them).
+// Only the console's build for the browser tests runs beside Vitest.
+const chromium = findChromium();
+const build = !skipBrowser && chromium ? buildForBrowserTests() : null;
+
 console.log(`\n▶ Unit and API tests (Vitest) on the ${db}`);
 const results = [await unitTests()];
 
-const chromium = findChromium();
 if (skipBrowser) {
   console.log('\n▶ Browser tests skipped (--no-browser).');
-} else if (!chromium) {
+} else if (!chromium || !build) {
   console.log(
     '\n▶ Browser tests SKIPPED: no Chromium found (looked at $CHROMIUM_PATH, /usr/bin/chromium).\n' +
       '  Install Debian\'s package with "apt-get install -y chromium" to run them.',
   );
-} else if (buildForBrowserTests() !== 0) {
-  results.push({ passed: 0, failed: 1, skipped: 0, status: 1, failures: ['building the console failed'] });
 } else {
-  console.log(`\n▶ Browser tests (Playwright in ${chromium}) on the ${db}, their lines marked "browser │"`);
-  results.push(await browserTests(chromium));
+  console.log(`\n▶ The console built for the browser tests (apps/web/dist-test, apps/api/dist-test)`);
+  const built = await build;
+  process.stdout.write(built.output);
+  if (built.status !== 0) {
+    results.push({ passed: 0, failed: 1, skipped: 0, status: 1, failures: ['building the console failed'] });
+  } else {
+    console.log(`\n▶ Browser tests (Playwright in ${chromium}) on the ${db}, their lines marked "browser │"`);
+    results.push(await browserTests(chromium));
+  }
 }
 
 const failures = [];
