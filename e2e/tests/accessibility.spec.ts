@@ -472,6 +472,20 @@ test.describe('dialogs and menus', () => {
     await closeWithEscape(page, 'dialog');
   });
 
+  test('/accounts/:accountType/:accountId/view: the monitoring point dialog with its errors', async ({
+    routePage: page,
+  }) => {
+    await goTo(page, `/accounts/tenant/${await deccanCementId(page)}/view`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Deccan Cement Works' })).toBeVisible();
+    await page.getByRole('button', { name: 'Edit Kiln / Raw Mill Stack' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit monitoring point' });
+    await dialog.getByRole('textbox', { name: 'Stack height (m)' }).fill('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.locator('[aria-invalid="true"]').first()).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await closeWithEscape(page, 'dialog');
+  });
+
   for (const menu of ['Masters menu', 'Audit menu', 'Module: Enviro', 'Language: English', DEMO.site]) {
     test(`the header's "${menu}" menu`, async ({ routePage: page }) => {
       await goTo(page, '/home');

@@ -6,6 +6,7 @@ import { accounts, parameters, tenantPermissions, users } from '../db/schema/ind
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../lib/demo.js';
 import { seedMasterCategories } from './catalogue.js';
 import { seedDerivedParameters } from './derived-parameters.js';
+import { seedMonitoringPoints } from './monitoring-points.js';
 import { seedDiagnostics } from './diagnostics.js';
 import { seedEnergyCatalogue } from './energy.js';
 import {
@@ -405,6 +406,7 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<S
         partnerSince: t.partner ? new Date(Date.UTC(2022, 3 + index * 2, 1)) : null,
       });
       tenantIds.set(t.name, tenant.id);
+      await seedMonitoringPoints(tx, { id: tenant.id, category: t.category, lat: t.lat, lng: t.lng });
       const admin = await demoUser(
         tenant.id,
         t.contact,

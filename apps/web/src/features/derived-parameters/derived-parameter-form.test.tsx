@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setStoredUser } from '../../app/session';
 import { buildUser, createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
+import { chooseOption } from '../../test/select';
 import { DerivedParameterFormPage } from './derived-parameter-form';
 
 beforeEach(() => setStoredUser(buildUser({ userType: 'site' })));
@@ -100,18 +101,6 @@ function renderForm(handlers: Handlers = {}, route = '/add-derived-param') {
   return { ...view, api };
 }
 
-async function choose(user: ReturnType<typeof renderForm>['user'], field: RegExp, option: string) {
-  const input = screen.getByRole('textbox', { name: field });
-  await user.click(input);
-  const listbox = await waitFor(() => {
-    const element = document.getElementById(input.getAttribute('aria-controls') ?? '');
-    if (!element) throw new Error(`No options for ${String(field)}`);
-    return element;
-  });
-  // jsdom leaves Mantine's dropdown transition unfinished (display: none), so the option counts as hidden.
-  await user.click(await within(listbox).findByRole('option', { name: option, hidden: true }));
-}
-
 /** Puts text into a field the way a paste does: one change, much faster than typing under jsdom. */
 async function fill(user: ReturnType<typeof renderForm>['user'], input: HTMLElement, text: string) {
   await user.click(input);
@@ -152,7 +141,7 @@ describe('DerivedParameterFormPage', () => {
     const { user, api } = renderForm();
     await screen.findByRole('button', { name: 'Insert so2' });
     await fill(user, screen.getByRole('textbox', { name: /^Label/ }), 'SO2 Check');
-    await choose(user, /Measured at/, 'Stack');
+    await chooseOption(user, /Measured at/, 'Stack');
     await fill(user, screen.getByRole('textbox', { name: /^Series label/ }), 'SO2 Checked');
 
     await fill(user, expressionInput(), 'so2 * nope');
@@ -198,7 +187,7 @@ describe('DerivedParameterFormPage', () => {
     });
     await screen.findByRole('button', { name: 'Insert so2' });
     await fill(user, screen.getByRole('textbox', { name: /^Label/ }), 'SO2 Mass Emission');
-    await choose(user, /Measured at/, 'Stack');
+    await chooseOption(user, /Measured at/, 'Stack');
     await fill(user, screen.getByRole('textbox', { name: /^Series label/ }), 'SO2 Rate');
     await fill(user, screen.getByRole('textbox', { name: /^When \(optional\)/ }), 'stack_flow > 0');
     await fill(user, expressionInput(), 'so2 * stack_flow / 1000000');
@@ -250,7 +239,7 @@ describe('DerivedParameterFormPage', () => {
     });
     await screen.findByRole('button', { name: 'Insert so2' });
     await fill(user, screen.getByRole('textbox', { name: /^Label/ }), 'SO2 Mass Emission');
-    await choose(user, /Measured at/, 'Stack');
+    await chooseOption(user, /Measured at/, 'Stack');
     await fill(user, screen.getByRole('textbox', { name: /^Series label/ }), 'SO2 Rate');
     await fill(user, expressionInput(), 'so2');
     await user.click(screen.getByRole('button', { name: 'Add derived parameter' }));

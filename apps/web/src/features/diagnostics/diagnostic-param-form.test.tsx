@@ -11,6 +11,7 @@ import { setStoredUser } from '../../app/session';
 import { DialogHost } from '../../components/dialogs';
 import { buildUser, createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
+import { chooseOption } from '../../test/select';
 import { DiagnosticParamAddPage, DiagnosticParamEditPage } from './diagnostic-param-form';
 
 beforeEach(() => setStoredUser(buildUser({ userType: 'site' })));
@@ -101,20 +102,6 @@ function renderForm(route: string, handlers: Handlers = {}) {
   return { ...view, api };
 }
 
-type User = ReturnType<typeof renderForm>['user'];
-
-async function choose(user: User, field: RegExp, option: string | RegExp) {
-  const input = screen.getByRole('textbox', { name: field });
-  await user.click(input);
-  const listbox = await waitFor(() => {
-    const element = document.getElementById(input.getAttribute('aria-controls') ?? '');
-    if (!element) throw new Error(`No options for ${String(field)}`);
-    return element;
-  });
-  // jsdom leaves Mantine's dropdown transition unfinished (display: none), so the option counts as hidden.
-  await user.click(await within(listbox).findByRole('option', { name: option, hidden: true }));
-}
-
 const sentBody = (api: ReturnType<typeof renderForm>['api'], method: string) =>
   JSON.parse(String(api.calls.find((call) => call.method === method)?.init.body)) as Record<string, unknown>;
 
@@ -132,9 +119,9 @@ describe('DiagnosticParamForm', () => {
     expect(remote).toHaveAccessibleName('Remote calibration ENABLED');
     expect(screen.getByText('ENABLED')).toBeInTheDocument();
 
-    await choose(user, /^Make/, 'Horiba');
-    await choose(user, /^Model/, /APMA-370/);
-    await choose(user, /^Parameters/, /Cell Temperature/);
+    await chooseOption(user, /^Make/, 'Horiba');
+    await chooseOption(user, /^Model/, /APMA-370/);
+    await chooseOption(user, /^Parameters/, /Cell Temperature/);
 
     // The upload method shows only once calibration runs through the utility, and is then required.
     expect(screen.queryByRole('radiogroup', { name: /Upload method/ })).not.toBeInTheDocument();
@@ -183,7 +170,7 @@ describe('DiagnosticParamForm', () => {
       expect(screen.getByRole('textbox', { name: /^Model/ })).toHaveValue('APMA-370 (CAAQMS)'),
     );
     await user.click(remote);
-    await choose(user, /^Parameters/, /Zero Drift/);
+    await chooseOption(user, /^Parameters/, /Zero Drift/);
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Updated successfully.')).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { setStoredUser } from '../../app/session';
 import { DialogHost } from '../../components/dialogs';
 import { buildUser, createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
+import { chooseOption } from '../../test/select';
 import { EnergyParameterAddPage, EnergyParameterEditPage } from './energy-parameter-form';
 import { StandardParameterEditPage } from './standard-parameter-edit-page';
 
@@ -112,20 +113,7 @@ function renderAt(route: string, handlers: Handlers = {}) {
   return { ...view, api };
 }
 
-type User = ReturnType<typeof renderAt>['user'];
-
 /** Opens a Mantine select or multi-select by its label and picks one option. */
-async function choose(user: User, field: RegExp, option: RegExp | string) {
-  const input = screen.getByRole('textbox', { name: field });
-  await user.click(input);
-  const listbox = await waitFor(() => {
-    const element = document.getElementById(input.getAttribute('aria-controls') ?? '');
-    if (!element) throw new Error(`No options for ${String(field)}`);
-    return element;
-  });
-  // jsdom leaves Mantine's dropdown transition unfinished (display: none), so the option counts as hidden.
-  await user.click(await within(listbox).findByRole('option', { name: option, hidden: true }));
-}
 
 function sentBody(api: ReturnType<typeof renderAt>['api'], method: 'POST' | 'PUT') {
   const call = api.calls.find((c) => c.method === method);
@@ -149,16 +137,16 @@ describe('Energy parameter form', () => {
     });
     const form = await screen.findByRole('form', { name: 'Add Energy Parameter' });
     await user.type(within(form).getByRole('textbox', { name: /^Label/ }), 'Grid Energy');
-    await choose(user, /^Category/, 'Electrical');
-    await choose(user, /^Unit/, 'kWh');
+    await chooseOption(user, /^Category/, 'Electrical');
+    await chooseOption(user, /^Unit/, 'kWh');
     await user.click(within(form).getByRole('button', { name: 'Add Energy Parameter' }));
 
     expect(await within(form).findByText('Choose at least one metric.')).toBeInTheDocument();
     expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
 
-    await choose(user, /^Readings from/, 'Energy kWh');
-    await choose(user, /^Metrics/, /Peak demand/);
-    await choose(user, /^Metrics/, /Daily consumption/);
+    await chooseOption(user, /^Readings from/, 'Energy kWh');
+    await chooseOption(user, /^Metrics/, /Peak demand/);
+    await chooseOption(user, /^Metrics/, /Daily consumption/);
     await user.click(within(form).getByRole('switch', { name: /Cumulative meter reading/ }));
     expect(within(form).queryByText('Choose at least one metric.')).not.toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Add Energy Parameter' }));
@@ -191,9 +179,9 @@ describe('Energy parameter form', () => {
     });
     const form = await screen.findByRole('form', { name: 'Add Energy Parameter' });
     await user.type(within(form).getByRole('textbox', { name: /^Label/ }), 'Voltage');
-    await choose(user, /^Category/, 'Electrical');
-    await choose(user, /^Unit/, 'V');
-    await choose(user, /^Metrics/, /Peak demand/);
+    await chooseOption(user, /^Category/, 'Electrical');
+    await chooseOption(user, /^Unit/, 'V');
+    await chooseOption(user, /^Metrics/, /Peak demand/);
     await user.click(within(form).getByRole('button', { name: 'Add Energy Parameter' }));
 
     const label = within(form).getByRole('textbox', { name: /^Label/ });

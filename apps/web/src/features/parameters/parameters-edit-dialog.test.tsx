@@ -5,6 +5,7 @@ import { setStoredUser } from '../../app/session';
 import { DialogHost } from '../../components/dialogs';
 import { buildUser, createApiMock, errorResponse, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
+import { chooseOption } from '../../test/select';
 import { ParameterList } from './parameter-list';
 
 beforeEach(() => setStoredUser(buildUser({ userType: 'site' })));
@@ -76,24 +77,6 @@ async function openAddDialog(user: ReturnType<typeof renderList>['user']) {
   await screen.findByRole('table', { name: /Parameters 1–2 of 2/ });
   await user.click(screen.getByRole('button', { name: 'Add Parameter' }));
   return screen.findByRole('dialog', { name: 'Add Parameter' });
-}
-
-async function choose(
-  user: ReturnType<typeof renderList>['user'],
-  dialog: HTMLElement,
-  field: RegExp,
-  option: string,
-) {
-  const input = within(dialog).getByRole('textbox', { name: field });
-  await user.click(input);
-  // The options of this select only: the list filters offer some of the same names.
-  const listbox = await waitFor(() => {
-    const element = document.getElementById(input.getAttribute('aria-controls') ?? '');
-    if (!element) throw new Error(`No options for ${String(field)}`);
-    return element;
-  });
-  // jsdom leaves Mantine's dropdown transition unfinished (display: none), so the option counts as hidden.
-  await user.click(await within(listbox).findByRole('option', { name: option, hidden: true }));
 }
 
 describe('ParameterList', () => {
@@ -169,8 +152,8 @@ describe('ParametersEditDialog', () => {
     const { user, api } = renderList();
     const dialog = await openAddDialog(user);
 
-    await choose(user, dialog, /^Type/, 'CAAQMS');
-    await choose(user, dialog, /Measured at/, 'Ambient air (CAAQMS)');
+    await chooseOption(user, /^Type/, 'CAAQMS', dialog);
+    await chooseOption(user, /Measured at/, 'Ambient air (CAAQMS)', dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Add Parameter' }));
 
     expect(
@@ -187,7 +170,7 @@ describe('ParametersEditDialog', () => {
     const dialog = await openAddDialog(user);
 
     await user.type(within(dialog).getByRole('textbox', { name: /^Label/ }), 'PM 10');
-    await choose(user, dialog, /Measured at/, 'Stack');
+    await chooseOption(user, /Measured at/, 'Stack', dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Add Parameter' }));
 
     const label = within(dialog).getByRole('textbox', { name: /^Label/ });
@@ -214,9 +197,9 @@ describe('ParametersEditDialog', () => {
     const dialog = await openAddDialog(user);
 
     await user.type(within(dialog).getByRole('textbox', { name: /^Label/ }), 'PM 10 Trend');
-    await choose(user, dialog, /^Type/, 'Functional');
-    await choose(user, dialog, /Measured at/, 'Stack');
-    await choose(user, dialog, /Base parameter/, 'PM 10');
+    await chooseOption(user, /^Type/, 'Functional', dialog);
+    await chooseOption(user, /Measured at/, 'Stack', dialog);
+    await chooseOption(user, /Base parameter/, 'PM 10', dialog);
     await user.click(within(dialog).getByRole('switch', { name: 'Linear' }));
     const colour = within(dialog).getByRole('textbox', { name: /Display colour/ });
     await user.clear(colour);

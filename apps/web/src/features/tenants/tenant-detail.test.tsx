@@ -80,6 +80,7 @@ function renderDetail(account: TenantDetail, handlers: Handlers = {}) {
     [`GET /api/address/${account.type}/${account.id}/BILLING`]: () => jsonResponse(null),
     [`GET /api/address/${account.type}/${account.id}/MAILING`]: () => jsonResponse(null),
     [`GET /api/tenant/users/${account.id}`]: () => jsonResponse([]),
+    [`GET /api/tenants/${account.id}/entities`]: () => jsonResponse({ items: [], limit: 200 }),
     ...handlers,
   });
   vi.stubGlobal('fetch', vi.fn(api.fetch));

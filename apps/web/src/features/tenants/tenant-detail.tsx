@@ -27,6 +27,7 @@ import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { useSessionUser } from '../../app/session';
 import { formatPhoneNumber } from '../../components/phone';
 import { AccountStatusBadge, PartnersEditDialog } from '../accounts';
+import { MonitoringPointsSection } from '../monitoring-points';
 import { UserAddDialog } from '../users';
 import { addressQueryOptions, useAddress, type AddressType } from './api/address';
 import { useTenant } from './api/get-tenant';
@@ -278,6 +279,8 @@ function TenantDetailContent({ accountType, tenant, reload }: TenantDetailConten
           ))}
         </SimpleGrid>
       </section>
+
+      {tenant.type === 'tenant' && <MonitoringPointsSection tenantId={tenant.id} canManage={canManage} />}
 
       <section aria-labelledby="tenant-users">
         <Group justify="space-between" mb="sm" wrap="wrap">

@@ -7,6 +7,7 @@ import { energyEn } from './areas/energy.en';
 import { derivedParametersEn } from './areas/derived-parameters.en';
 import { diagnosticsEn } from './areas/diagnostics.en';
 import { tenantsEn } from './areas/tenants.en';
+import { devicesEn } from './areas/devices.en';
 
 /** English texts of the console's areas; the frame's texts are in `en-core.ts`. */
 export const enAreas = {
@@ -18,6 +19,7 @@ export const enAreas = {
   diagnostics: diagnosticsEn,
   energy: energyEn,
   derivedParameters: derivedParametersEn,
+  devices: devicesEn,
 } as const;
 
 /** All English texts. */

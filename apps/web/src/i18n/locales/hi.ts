@@ -8,6 +8,7 @@ import { energyHi } from './areas/energy.hi';
 import { derivedParametersHi } from './areas/derived-parameters.hi';
 import { diagnosticsHi } from './areas/diagnostics.hi';
 import { tenantsHi } from './areas/tenants.hi';
+import { devicesHi } from './areas/devices.hi';
 import type { Translations } from './en';
 
 /** Hindi texts. The product name stays in Latin script, as on the brand. */
@@ -270,6 +271,7 @@ export const hi: Translations = {
   diagnostics: diagnosticsHi,
   energy: energyHi,
   derivedParameters: derivedParametersHi,
+  devices: devicesHi,
   languages: {
     en: 'English',
     hi: 'हिन्दी',

@@ -1,0 +1,2 @@
+export { MonitoringPointsSection } from './monitoring-points-section';
+export { monitoringPointKeys } from './api';
