@@ -20,6 +20,9 @@ export const AUDIT_ENTITIES = [
   'energy_metric',
   'energy_parameter',
   'monitoring_point',
+  'make',
+  'model',
+  'model_type',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -13,7 +13,7 @@ import {
 } from './messages.js';
 
 /**
- * Device makes and models, and diagnostic parameters.
+ * Diagnostic parameters (makes and models are in `makes.ts`).
  *
  * A diagnostic set-up (spec §3 "Diagnostic param") is the set of diagnostic
  * readings one analyser model reports — or that one industry has set up for
@@ -29,10 +29,6 @@ import {
  * an industry (tenant). Each owner has at most one active set-up.
  */
 
-/** Kinds of device makes (manufacturers). */
-export const MAKE_TYPES = ['Analyser', 'Calibrator', 'Camera'] as const;
-export type MakeType = (typeof MAKE_TYPES)[number];
-
 /** How calibration data reaches the platform when calibration runs through the utility (spec §9). */
 export const DIAGNOSTIC_UPLOAD_METHODS = ['IOT-EDGE', 'IOT-Gateway'] as const;
 export type DiagnosticUploadMethod = (typeof DIAGNOSTIC_UPLOAD_METHODS)[number];
@@ -42,31 +38,7 @@ export function getRemoteCalibrationLabel(isRemoteCalibration: boolean): 'ENABLE
   return isRemoteCalibration ? 'ENABLED' : 'DISABLED';
 }
 
-// ---------------------------------------------------------------------------
-// Makes and models — read side (`/make`, `/Analyser/make`, `/modelByMake`).
-// ---------------------------------------------------------------------------
-
-export const makeSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  type: z.string(),
-});
-export type Make = z.infer<typeof makeSchema>;
-
-export const makeListQuerySchema = z.object({
-  type: z.enum(MAKE_TYPES).optional(),
-});
-
 const namedRefSchema = z.object({ id: z.number().int(), name: z.string() });
-
-export const modelSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  /** The model type (e.g. CEMS, CAAQMS, Water Quality), when known. */
-  modelType: z.string().nullable(),
-  make: namedRefSchema,
-});
-export type Model = z.infer<typeof modelSchema>;
 
 // ---------------------------------------------------------------------------
 // Diagnostic parameters — `/diagnosticParams`.

@@ -36,6 +36,12 @@ export const API_ERRORS = {
   PARTNER_EXISTS: 409,
   DIAGNOSTIC_MODEL_TAKEN: 409,
   DIAGNOSTIC_TENANT_TAKEN: 409,
+  /** Another make of the same type has the name. */
+  MAKE_EXISTS: 409,
+  /** Another model of the make has the name. */
+  MODEL_EXISTS: 409,
+  /** Another model type has the name. */
+  MODEL_TYPE_EXISTS: 409,
   /** Another monitoring point of the industry has the name. */
   MONITORING_POINT_EXISTS: 409,
   // 413, 415

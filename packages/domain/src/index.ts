@@ -20,6 +20,7 @@ export * from './expressions.js';
 export * from './derived-parameters.js';
 export * from './energy.js';
 export * from './catalogue.js';
+export * from './makes.js';
 export * from './diagnostics.js';
 export * from './monitoring-points.js';
 export * from './endpoint.js';

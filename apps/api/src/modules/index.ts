@@ -38,6 +38,8 @@ import { energyRoutes } from './energy/energy.routes.js';
 import { createEnergyService } from './energy/energy.service.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { createCatalogueService } from './catalogue/catalogue.service.js';
+import { makesRoutes } from './makes/makes.routes.js';
+import { createMakesService } from './makes/makes.service.js';
 import { diagnosticsRoutes } from './diagnostics/diagnostics.routes.js';
 import { createDiagnosticsService } from './diagnostics/diagnostics.service.js';
 import { monitoringPointsRoutes } from './monitoring-points/monitoring-points.routes.js';
@@ -78,6 +80,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(derivedParametersRoutes, { derivedParameters: createDerivedParametersService({ db }) });
   await app.register(energyRoutes, { energy: createEnergyService({ db }) });
   await app.register(catalogueRoutes, { catalogue: createCatalogueService({ db }) });
+  await app.register(makesRoutes, { makes: createMakesService({ db }) });
   await app.register(diagnosticsRoutes, { diagnostics: createDiagnosticsService({ db }) });
   await app.register(monitoringPointsRoutes, { monitoringPoints: createMonitoringPointsService({ db }) });
 }

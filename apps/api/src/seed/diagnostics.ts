@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   generateParameterIdentifiers,
   type DiagnosticUploadMethod,
@@ -11,15 +11,35 @@ import {
   diagnosticParamParameters,
   diagnosticParams,
   makes,
+  modelParameters,
   models,
+  modelTypes,
   parameters,
 } from '../db/schema/index.js';
 
 interface DemoMake {
   name: string;
   type: MakeType;
-  models: { name: string; modelType: string }[];
+  /** `measures`: labels of the catalogue's parameters the model measures. */
+  models: { name: string; modelType: string; measures?: string[] }[];
 }
+
+/** What the demo models measure, as the model type master describes it. */
+const DEMO_MODEL_TYPES = [
+  {
+    type: 'CEMS',
+    description: 'Continuous emission monitoring of stacks: gas analysers and dust monitors (OCEMS).',
+  },
+  {
+    type: 'CAAQMS',
+    description: 'Continuous ambient air quality monitoring stations: gas, particulate and weather sensors.',
+  },
+  {
+    type: 'Water Quality',
+    description: 'Effluent and water analysers at ETP and CETP outlets: pH, BOD, COD, TSS and flow.',
+  },
+  { type: 'Flow Meter', description: 'Stack and effluent flow measurement.' },
+];
 
 /**
  * Analyser and calibrator makers found at Indian OCEMS and CAAQMS
@@ -31,52 +51,56 @@ const DEMO_MAKES: DemoMake[] = [
     name: 'SICK',
     type: 'Analyser',
     models: [
-      { name: 'MCS100FT', modelType: 'CEMS' },
-      { name: 'GM35', modelType: 'CEMS' },
-      { name: 'FW300', modelType: 'CEMS' },
+      { name: 'MCS100FT', modelType: 'CEMS', measures: ['SO2', 'NOx', 'CO', 'HCl', 'NH3', 'O2'] },
+      { name: 'GM35', modelType: 'CEMS', measures: ['CO', 'CO2'] },
+      { name: 'FW300', modelType: 'CEMS', measures: ['PM'] },
     ],
   },
   {
     name: 'Environnement S.A',
     type: 'Analyser',
     models: [
-      { name: 'MIR 9000', modelType: 'CEMS' },
-      { name: 'AF22e', modelType: 'CAAQMS' },
-      { name: 'MP101M', modelType: 'CAAQMS' },
+      { name: 'MIR 9000', modelType: 'CEMS', measures: ['SO2', 'NO', 'NO2', 'CO', 'CO2', 'O2'] },
+      { name: 'AF22e', modelType: 'CAAQMS', measures: ['CAAQMS SO2'] },
+      { name: 'MP101M', modelType: 'CAAQMS', measures: ['CAAQMS PM10', 'CAAQMS PM2.5'] },
     ],
   },
   {
     name: 'Horiba',
     type: 'Analyser',
     models: [
-      { name: 'ENDA-5000', modelType: 'CEMS' },
-      { name: 'APMA-370', modelType: 'CAAQMS' },
-      { name: 'APSA-370', modelType: 'CAAQMS' },
+      { name: 'ENDA-5000', modelType: 'CEMS', measures: ['SO2', 'NOx', 'CO', 'CO2', 'O2'] },
+      { name: 'APMA-370', modelType: 'CAAQMS', measures: ['CAAQMS CO'] },
+      { name: 'APSA-370', modelType: 'CAAQMS', measures: ['CAAQMS SO2'] },
     ],
   },
   {
     name: 'Thermo Fisher Scientific',
     type: 'Analyser',
     models: [
-      { name: '43iQ', modelType: 'CAAQMS' },
-      { name: '42iQ', modelType: 'CAAQMS' },
-      { name: '5014i Beta', modelType: 'CAAQMS' },
+      { name: '43iQ', modelType: 'CAAQMS', measures: ['CAAQMS SO2'] },
+      { name: '42iQ', modelType: 'CAAQMS', measures: ['CAAQMS NO2', 'CAAQMS NOx'] },
+      { name: '5014i Beta', modelType: 'CAAQMS', measures: ['CAAQMS PM10', 'CAAQMS PM2.5'] },
     ],
   },
   {
     name: 'Chemtrols',
     type: 'Analyser',
     models: [
-      { name: 'Chemtrols Opacity Monitor', modelType: 'CEMS' },
-      { name: 'Multi-Parameter Effluent Analyser', modelType: 'Water Quality' },
+      { name: 'Chemtrols Opacity Monitor', modelType: 'CEMS', measures: ['PM'] },
+      {
+        name: 'Multi-Parameter Effluent Analyser',
+        modelType: 'Water Quality',
+        measures: ['pH', 'BOD', 'COD', 'TSS'],
+      },
     ],
   },
   {
     name: 'Forbes Marshall',
     type: 'Analyser',
     models: [
-      { name: 'FMDM 2000', modelType: 'CEMS' },
-      { name: 'Codel GCEM4000', modelType: 'CEMS' },
+      { name: 'FMDM 2000', modelType: 'CEMS', measures: ['PM'] },
+      { name: 'Codel GCEM4000', modelType: 'CEMS', measures: ['SO2', 'NOx', 'CO', 'CO2'] },
     ],
   },
   {
@@ -153,6 +177,7 @@ const DEMO_SET_UPS: DemoSetUp[] = [
  * belongs to an industry.
  */
 export async function seedDiagnostics(tx: Executor) {
+  await tx.insert(modelTypes).values(DEMO_MODEL_TYPES);
   const modelIds = new Map<string, number>();
   for (const make of DEMO_MAKES) {
     const [row] = await tx
@@ -164,6 +189,15 @@ export async function seedDiagnostics(tx: Executor) {
         .insert(models)
         .values({ name: model.name, makeId: row!.id, modelType: model.modelType })
         .returning({ id: models.id });
+      const measured = await tx
+        .select({ id: parameters.id })
+        .from(parameters)
+        .where(inArray(parameters.label, model.measures ?? []));
+      if (measured.length > 0) {
+        await tx
+          .insert(modelParameters)
+          .values(measured.map((parameter) => ({ modelId: inserted!.id, parameterId: parameter.id })));
+      }
       if (make.type === 'Analyser') modelIds.set(`${make.name}/${model.name}`, inserted!.id);
     }
   }

@@ -1,61 +1,17 @@
-import { z } from 'zod';
 import {
   diagnosticParamBodySchema,
   diagnosticParamListQuerySchema,
   diagnosticParamSchema,
-  makeListQuerySchema,
-  makeSchema,
-  modelSchema,
 } from '../diagnostics.js';
 import { defineEndpoint, SIGNED_IN, SITE_ONLY } from '../endpoint.js';
 import { pageOf } from '../pagination.js';
-import { idParamsSchema, idSchema, requireVersion } from './common.js';
-
-export const makeIdParamsSchema = z.object({ makeId: idSchema });
+import { idParamsSchema, requireVersion } from './common.js';
 
 /** A diagnostic set-up named in a path: an industry's own set-up is seen only by who may see that industry. */
 const OWNED_SET_UP = { param: 'id', kind: 'diagnostic' } as const;
 
-/** Device makes and models (read side) and the diagnostic parameter set-ups of analysers and industries. */
+/** The diagnostic parameter set-ups of analysers and industries. */
 export const diagnosticsEndpoints = {
-  listMakes: defineEndpoint({
-    method: 'GET',
-    path: '/api/make',
-    operationId: 'listMakes',
-    tag: 'makes',
-    summary: 'Device makes (not deleted), by name; only those of one type when `type` is given',
-    access: SIGNED_IN,
-    query: makeListQuerySchema,
-    response: z.array(makeSchema),
-  }),
-  listAnalyserMakes: defineEndpoint({
-    method: 'GET',
-    path: '/api/Analyser/make',
-    operationId: 'listAnalyserMakes',
-    tag: 'makes',
-    summary: 'Analyser makes (not deleted), by name',
-    access: SIGNED_IN,
-    response: z.array(makeSchema),
-  }),
-  listCalibratorMakes: defineEndpoint({
-    method: 'GET',
-    path: '/api/Calibrator/make',
-    operationId: 'listCalibratorMakes',
-    tag: 'makes',
-    summary: 'Calibrator makes (not deleted), by name',
-    access: SIGNED_IN,
-    response: z.array(makeSchema),
-  }),
-  listModelsOfMake: defineEndpoint({
-    method: 'GET',
-    path: '/api/modelByMake/:makeId',
-    operationId: 'listModelsOfMake',
-    tag: 'makes',
-    summary: 'The models of a make (not deleted), by name',
-    access: SIGNED_IN,
-    params: makeIdParamsSchema,
-    response: z.array(modelSchema),
-  }),
   listDiagnosticParams: defineEndpoint({
     method: 'GET',
     path: '/api/diagnosticParams',

@@ -10,6 +10,7 @@ import { diagnosticsEndpoints } from './diagnostics.js';
 import { energyEndpoints } from './energy.js';
 import { homeEndpoints } from './home.js';
 import { industriesEndpoints } from './industries.js';
+import { makesEndpoints } from './makes.js';
 import { monitoringPointsEndpoints } from './monitoring-points.js';
 import { parametersEndpoints } from './parameters.js';
 import { partnersEndpoints } from './partners.js';
@@ -31,6 +32,7 @@ export * from './diagnostics.js';
 export * from './energy.js';
 export * from './home.js';
 export * from './industries.js';
+export * from './makes.js';
 export * from './monitoring-points.js';
 export * from './parameters.js';
 export * from './partners.js';
@@ -63,6 +65,7 @@ export const ENDPOINT_GROUPS = {
   parameters: parametersEndpoints,
   derivedParameters: derivedParametersEndpoints,
   energy: energyEndpoints,
+  makes: makesEndpoints,
   diagnostics: diagnosticsEndpoints,
   catalogue: catalogueEndpoints,
   monitoringPoints: monitoringPointsEndpoints,

@@ -96,6 +96,43 @@ export const models = pgTable(
   ],
 );
 
+/** Model types (`/model/types`): what a model measures — CEMS, CAAQMS, Water Quality, … */
+export const modelTypes = pgTable(
+  'model_types',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    description: text('description'),
+    status: text('status', { enum: RECORD_STATUSES }).notNull().default('ENABLED'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    oneOf('model_types_status_ck', t.status, RECORD_STATUSES),
+    uniqueIndex('model_types_type_active_uq')
+      .on(sql`lower(${t.type})`)
+      .where(sql`status <> 'DELETED'`),
+  ],
+);
+
+/** The catalogue parameters a model measures: a device of the model starts its parameter rows from these. */
+export const modelParameters = pgTable(
+  'model_parameters',
+  {
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => models.id, { onDelete: 'cascade' }),
+    parameterId: integer('parameter_id')
+      .notNull()
+      .references(() => parameters.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.modelId, t.parameterId] }),
+    index('model_parameters_parameter_idx').on(t.parameterId),
+  ],
+);
+
 /**
  * Diagnostic parameters: which diagnostic readings (paramIds) an analyser
  * model — or one industry's set-up — reports, and how it is calibrated.

@@ -1,12 +1,5 @@
 import { type SQL, and, asc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
-import {
-  type DiagnosticParam,
-  type DiagnosticUploadMethod,
-  type Make,
-  type MakeType,
-  type Model,
-  type Page,
-} from '@vayu/domain';
+import { type DiagnosticParam, type DiagnosticUploadMethod, type Page } from '@vayu/domain';
 import { type DataScope, tenantRowsWhere } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { readPage } from '../../lib/paging.js';
@@ -20,50 +13,6 @@ import {
 } from '../../db/schema/index.js';
 
 const DELETED = 'DELETED';
-
-// ---------------------------------------------------------------------------
-// Makes and models
-// ---------------------------------------------------------------------------
-
-/** Makes not deleted, by name; only those of `type` when given. */
-export async function findMakes(exec: Executor, type?: MakeType): Promise<Make[]> {
-  return exec
-    .select({ id: makes.id, name: makes.name, type: makes.type })
-    .from(makes)
-    .where(and(ne(makes.status, DELETED), type === undefined ? undefined : eq(makes.type, type)))
-    .orderBy(asc(sql`lower(${makes.name})`), asc(makes.type), asc(makes.id));
-}
-
-/** A make not deleted. */
-export async function findActiveMake(exec: Executor, id: number): Promise<Make | undefined> {
-  const [row] = await exec
-    .select({ id: makes.id, name: makes.name, type: makes.type })
-    .from(makes)
-    .where(and(eq(makes.id, id), ne(makes.status, DELETED)));
-  return row;
-}
-
-/** The models of a make not deleted, by name. */
-export async function findModelsOfMake(exec: Executor, makeId: number): Promise<Model[]> {
-  const rows = await exec
-    .select({
-      id: models.id,
-      name: models.name,
-      modelType: models.modelType,
-      makeId: makes.id,
-      makeName: makes.name,
-    })
-    .from(models)
-    .innerJoin(makes, eq(makes.id, models.makeId))
-    .where(and(eq(models.makeId, makeId), ne(models.status, DELETED)))
-    .orderBy(asc(sql`lower(${models.name})`), asc(models.id));
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    modelType: row.modelType,
-    make: { id: row.makeId, name: row.makeName },
-  }));
-}
 
 /**
  * Whether a model (and its make) exists and is not deleted. The model row is
@@ -101,19 +50,6 @@ export async function lockActiveTenant(exec: Executor, scope: DataScope, id: num
   return rows.length > 0;
 }
 
-/**
- * Which of these catalogue parameters exist and are not deleted. They stay
- * share-locked until the transaction ends, so none is deleted meanwhile.
- */
-export async function findActiveParameterIds(exec: Executor, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await exec
-    .select({ id: parameters.id })
-    .from(parameters)
-    .where(and(inArray(parameters.id, [...ids]), ne(parameters.status, DELETED)))
-    .for('share');
-  return rows.map((row) => row.id);
-}
 
 // ---------------------------------------------------------------------------
 // Diagnostic set-ups

@@ -9,12 +9,6 @@ export async function diagnosticsRoutes(
   { diagnostics }: { diagnostics: DiagnosticsService },
 ) {
   registerEndpoints(app, diagnosticsEndpoints, {
-    listMakes: ({ query }, request) => diagnostics.listMakes(contextOf(request), query.type),
-    // The spec's typed make lists: the same list, filtered by the type in the path.
-    listAnalyserMakes: (_input, request) => diagnostics.listMakes(contextOf(request), 'Analyser'),
-    listCalibratorMakes: (_input, request) => diagnostics.listMakes(contextOf(request), 'Calibrator'),
-    listModelsOfMake: ({ params }, request) =>
-      diagnostics.listModelsOfMake(contextOf(request), params.makeId),
     listDiagnosticParams: ({ query }, request) => diagnostics.listDiagnosticParams(contextOf(request), query),
     getDiagnosticParam: ({ params }, request) =>
       diagnostics.getDiagnosticParam(contextOf(request), params.id),

@@ -6,9 +6,6 @@ import {
   type DiagnosticParam,
   type DiagnosticParamBody,
   type DiagnosticParamListQuery,
-  type Make,
-  type MakeType,
-  type Model,
   type Page,
 } from '@vayu/domain';
 import type { RequestContext } from '../../auth/principal.js';
@@ -18,13 +15,9 @@ import { AppError, fieldError, notFound, staleVersion } from '../../lib/errors.j
 import { recordAudit } from '../audit/audit.service.js';
 import {
   type DiagnosticParamValues,
-  findActiveMake,
-  findActiveParameterIds,
   findActiveSetUpOfOwner,
   findDiagnosticParam,
   findDiagnosticParamPage,
-  findMakes,
-  findModelsOfMake,
   insertDiagnosticParam,
   lockActiveModel,
   lockActiveTenant,
@@ -32,6 +25,7 @@ import {
   setDiagnosticParamParameters,
   updateDiagnosticParam,
 } from './diagnostics.repository.js';
+import { findActiveParameterIds } from '../makes/makes.repository.js';
 
 const ENTITY = 'diagnostic_param';
 const MODEL_MISSING_MESSAGE = 'Choose an analyser model that exists.';
@@ -82,16 +76,6 @@ export function createDiagnosticsService({ db }: { db: Database }) {
   }
 
   return {
-    /** Makes are platform master data: every signed-in user reads them. */
-    listMakes(_ctx: RequestContext, type?: MakeType): Promise<Make[]> {
-      return findMakes(db, type);
-    },
-
-    async listModelsOfMake(_ctx: RequestContext, makeId: number): Promise<Model[]> {
-      if (!(await findActiveMake(db, makeId))) throw notFound('Make');
-      return findModelsOfMake(db, makeId);
-    },
-
     listDiagnosticParams(
       ctx: RequestContext,
       query: DiagnosticParamListQuery,

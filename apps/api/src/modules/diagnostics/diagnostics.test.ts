@@ -11,9 +11,7 @@ import {
   DIAGNOSTIC_UPLOAD_METHOD_REQUIRED_MESSAGE,
   generateParameterIdentifiers,
   type DiagnosticParam,
-  type Make,
   type MakeType,
-  type Model,
 } from '@vayu/domain';
 import { makes, models, parameters } from '../../db/schema/index.js';
 import { CONSOLE_HEADERS, asUser, signIn, startTestApp, type TestContext } from '../../test/harness.js';
@@ -36,7 +34,7 @@ async function signInAs(user: { email: string; password: string }) {
 const siteAdmin = async () => signInAs(await make.siteUser('admin'));
 const anonymous = (options: InjectOptions) => t.app.inject({ ...options, headers: CONSOLE_HEADERS });
 
-/** A make with models; makes and models have no write API yet, so they go straight in. */
+/** A make with models, put straight in (the makes module's tests cover their API). */
 async function addMake(type: MakeType = 'Analyser', modelNames: string[] = ['M1']) {
   const [row] = await t.db
     .insert(makes)
@@ -67,50 +65,6 @@ async function addSetUp(body: Record<string, unknown>) {
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as DiagnosticParam;
 }
-
-describe('GET /api/make and /api/modelByMake', () => {
-  it('lists makes not deleted, all or of one type, to anyone signed in', async () => {
-    const analyser = await addMake('Analyser');
-    const calibrator = await addMake('Calibrator');
-    const gone = await addMake('Analyser');
-    await t.db.update(makes).set({ status: 'DELETED' }).where(eq(makes.id, gone.id));
-    const tenant = await signInAs(await make.user((await make.tenant()).id, 'user'));
-
-    const all = (await tenant({ method: 'GET', url: '/api/make' })).json() as Make[];
-    expect(all.map((m) => m.id)).toEqual(expect.arrayContaining([analyser.id, calibrator.id]));
-    expect(all.some((m) => m.id === gone.id)).toBe(false);
-
-    const analysers = (await tenant({ method: 'GET', url: '/api/Analyser/make' })).json() as Make[];
-    expect(analysers.some((m) => m.id === analyser.id)).toBe(true);
-    expect(analysers.every((m) => m.type === 'Analyser')).toBe(true);
-    const calibrators = (await tenant({ method: 'GET', url: '/api/Calibrator/make' })).json() as Make[];
-    expect(calibrators.map((m) => m.id)).toContain(calibrator.id);
-    expect(calibrators.every((m) => m.type === 'Calibrator')).toBe(true);
-    const byQuery = (await tenant({ method: 'GET', url: '/api/make?type=Calibrator' })).json() as Make[];
-    expect(byQuery).toEqual(calibrators);
-
-    expect((await tenant({ method: 'GET', url: '/api/make?type=Blender' })).statusCode).toBe(400);
-    expect((await anonymous({ method: 'GET', url: '/api/make' })).statusCode).toBe(401);
-    expect((await anonymous({ method: 'GET', url: '/api/Analyser/make' })).statusCode).toBe(401);
-  });
-
-  it('lists the models of a make by name, without deleted ones; 404 for an unknown make', async () => {
-    const maker = await addMake('Analyser', ['ZX-9', 'ab 100', 'Old One']);
-    await t.db.update(models).set({ status: 'DELETED' }).where(eq(models.id, maker.models[2]!.id));
-    const site = await siteAdmin();
-    const response = await site({ method: 'GET', url: `/api/modelByMake/${maker.id}` });
-    expect(response.statusCode).toBe(200);
-    const list = response.json() as Model[];
-    expect(list.map((m) => m.name)).toEqual(['ab 100', 'ZX-9']);
-    expect(list[0]).toMatchObject({ modelType: 'CEMS', make: { id: maker.id, name: maker.name } });
-
-    const unknownMake = await site({ method: 'GET', url: '/api/modelByMake/2000000000' });
-    expect(unknownMake.statusCode).toBe(404);
-    expect(unknownMake.json().error.code).toBe('NOT_FOUND');
-    expect((await site({ method: 'GET', url: '/api/modelByMake/abc' })).statusCode).toBe(400);
-    expect((await anonymous({ method: 'GET', url: `/api/modelByMake/${maker.id}` })).statusCode).toBe(401);
-  });
-});
 
 describe('POST /api/diagnosticParams', () => {
   it('adds a model set-up with its parameters and writes an audit row', async () => {

@@ -50,10 +50,19 @@ const CATALOGUE = [
   catalogueParameter(32, 'Zero Drift', '%'),
 ];
 const MAKES = [
-  { id: 3, name: 'Horiba', type: 'Analyser' },
-  { id: 4, name: 'SICK', type: 'Analyser' },
+  { id: 3, name: 'Horiba', type: 'Analyser', modelCount: 1, version: 1 },
+  { id: 4, name: 'SICK', type: 'Analyser', modelCount: 1, version: 1 },
 ];
-const MODELS = [{ id: 12, name: 'APMA-370', modelType: 'CAAQMS', make: { id: 3, name: 'Horiba' } }];
+const MODELS = [
+  {
+    id: 12,
+    name: 'APMA-370',
+    modelType: 'CAAQMS',
+    make: { id: 3, name: 'Horiba', type: 'Analyser' },
+    parameterIds: [],
+    version: 1,
+  },
+];
 
 const setUp: DiagnosticParam = {
   id: 7,

@@ -52,9 +52,19 @@ function Where() {
 function renderList(handlers: Parameters<typeof createApiMock>[0] = {}, route = '/diagnosticParams') {
   const api = createApiMock({
     'GET /api/diagnosticParams': () => jsonResponse(pageOf([SICK, VAPI])),
-    'GET /api/make': () => jsonResponse([{ id: 4, name: 'SICK', type: 'Analyser' }]),
+    'GET /api/make': () =>
+      jsonResponse([{ id: 4, name: 'SICK', type: 'Analyser', modelCount: 1, version: 1 }]),
     'GET /api/modelByMake/4': () =>
-      jsonResponse([{ id: 10, name: 'MCS100FT', modelType: 'CEMS', make: { id: 4, name: 'SICK' } }]),
+      jsonResponse([
+        {
+          id: 10,
+          name: 'MCS100FT',
+          modelType: 'CEMS',
+          make: { id: 4, name: 'SICK', type: 'Analyser' },
+          parameterIds: [],
+          version: 1,
+        },
+      ]),
     ...handlers,
   });
   vi.stubGlobal('fetch', vi.fn(api.fetch));
@@ -116,8 +126,8 @@ describe('DiagnosticParamList', () => {
       {
         'GET /api/make': () =>
           jsonResponse([
-            { id: 4, name: 'SICK', type: 'Analyser' },
-            { id: 5, name: 'Horiba', type: 'Analyser' },
+            { id: 4, name: 'SICK', type: 'Analyser', modelCount: 1, version: 1 },
+            { id: 5, name: 'Horiba', type: 'Analyser', modelCount: 1, version: 1 },
           ]),
       },
       '/diagnosticParams?makeId=4&modelId=10&page=2',

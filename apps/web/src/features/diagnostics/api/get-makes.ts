@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { diagnosticsEndpoints, type Make, type MakeType, type Model } from '@vayu/domain';
+import { makesEndpoints, type Make, type MakeType, type Model } from '@vayu/domain';
 import { callEndpoint } from '../../../app/api-client';
 import { diagnosticKeys } from './diagnostic-keys';
 
 /** The analyser or calibrator makes from their own lists, any other type (or all) from `GET /api/make`. */
 export function getMakes(type?: MakeType, signal?: AbortSignal): Promise<Make[]> {
-  if (type === 'Analyser') return callEndpoint(diagnosticsEndpoints.listAnalyserMakes, { signal });
-  if (type === 'Calibrator') return callEndpoint(diagnosticsEndpoints.listCalibratorMakes, { signal });
-  return callEndpoint(diagnosticsEndpoints.listMakes, { query: { type }, signal });
+  if (type === 'Analyser') return callEndpoint(makesEndpoints.listAnalyserMakes, { signal });
+  if (type === 'Calibrator') return callEndpoint(makesEndpoints.listCalibratorMakes, { signal });
+  return callEndpoint(makesEndpoints.listMakes, { query: { type }, signal });
 }
 
 export const makesQueryOptions = (type?: MakeType) =>
@@ -23,7 +23,7 @@ export function useMakes(type?: MakeType) {
 
 /** The models of one make. */
 export function getModelsByMake(makeId: number, signal?: AbortSignal): Promise<Model[]> {
-  return callEndpoint(diagnosticsEndpoints.listModelsOfMake, { params: { makeId }, signal });
+  return callEndpoint(makesEndpoints.listModelsOfMake, { params: { makeId }, signal });
 }
 
 /** The models of the chosen make; nothing is asked until a make is chosen. */

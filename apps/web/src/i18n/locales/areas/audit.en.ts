@@ -59,6 +59,9 @@ export const auditEn = {
     energy_metric: 'Energy metric',
     energy_parameter: 'Energy parameter',
     monitoring_point: 'Monitoring point',
+    make: 'Make',
+    model: 'Model',
+    model_type: 'Model type',
   } satisfies Record<AuditEntity, string>,
   /** What was done (`AUDIT_ACTIONS`). */
   actions: {

@@ -59,6 +59,9 @@ export const auditHi: TranslationShape<typeof auditEn> = {
     energy_metric: 'ऊर्जा मेट्रिक',
     energy_parameter: 'ऊर्जा पैरामीटर',
     monitoring_point: 'निगरानी बिंदु',
+    make: 'निर्माता',
+    model: 'मॉडल',
+    model_type: 'मॉडल प्रकार',
   },
   actions: {
     CREATE: 'बनाया',
