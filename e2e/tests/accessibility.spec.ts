@@ -265,6 +265,8 @@ const ROUTES: Record<DemoUser | 'visitor', RouteCheck[]> = {
       heading: 'Master categories',
       ready: table(/^Master categories \(\d+\)$/),
     },
+    { route: '/makes', heading: 'Makes and models', ready: table(/^Makes \(\d+\)$/) },
+    { route: '/model/types', heading: 'Model types', ready: table(/^Model types \(\d+\)$/) },
   ],
   partner: [
     { route: '/home', heading: /^Welcome, / },
@@ -431,6 +433,8 @@ test.describe('dialogs and menus', () => {
     { route: '/industry-category', heading: 'Industry categories', open: 'Add Category', submitEmpty: true },
     { route: '/corporate-list', heading: 'Corporates', open: 'Add Corporate' },
     { route: '/master-category', heading: 'Master categories', open: 'Add master category' },
+    { route: '/makes', heading: 'Makes and models', open: 'Add make', submitEmpty: true },
+    { route: '/model/types', heading: 'Model types', open: /^Edit CEMS$/ },
   ];
   for (const dialog of dialogs) {
     test(`${dialog.route}: the "${String(dialog.open)}" dialog`, async ({ routePage: page }) => {

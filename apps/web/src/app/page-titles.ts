@@ -23,6 +23,8 @@ const PAGE_TITLES: Readonly<Record<string, PageTitleKey>> = {
   '/derived-param-list': 'pages.derivedParameters',
   '/diagnosticParams': 'pages.diagnosticParams',
   '/master-category': 'pages.masterCategories',
+  '/makes': 'pages.makes',
+  '/model/types': 'pages.modelTypes',
   '/profile': 'pages.profile',
 };
 

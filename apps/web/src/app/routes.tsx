@@ -132,6 +132,14 @@ const ParameterList = page(
   () => import('../features/parameters/parameter-list'),
   (m) => m.ParameterList,
 );
+const MakeList = page(
+  () => import('../features/makes/make-list'),
+  (m) => m.MakeList,
+);
+const ModelTypeList = page(
+  () => import('../features/makes/model-type-list'),
+  (m) => m.ModelTypeList,
+);
 const MasterCategoryList = page(
   () => import('../features/masters/master-category-list'),
   (m) => m.MasterCategoryList,
@@ -323,6 +331,18 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: { userTypes: ['site'] },
     Page: MasterCategoryList,
     nav: { labelKey: 'nav.masterCategories', group: 'masters' },
+  },
+  {
+    path: '/makes',
+    access: { userTypes: ['site'] },
+    Page: MakeList,
+    nav: { labelKey: 'nav.makes', group: 'masters' },
+  },
+  {
+    path: '/model/types',
+    access: { userTypes: ['site'] },
+    Page: ModelTypeList,
+    nav: { labelKey: 'nav.modelTypes', group: 'masters' },
   },
   { path: '/activate/:token', public: true, Page: SetPasswordPage },
   { path: '/reset-password/:token', public: true, Page: SetPasswordPage },

@@ -50,7 +50,6 @@ export async function lockActiveTenant(exec: Executor, scope: DataScope, id: num
   return rows.length > 0;
 }
 
-
 // ---------------------------------------------------------------------------
 // Diagnostic set-ups
 // ---------------------------------------------------------------------------

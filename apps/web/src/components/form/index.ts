@@ -8,6 +8,7 @@ export { SelectField, type SelectFieldProps } from './select-field';
 export { SwitchField, type SwitchFieldProps } from './switch-field';
 export {
   applyServerError,
+  handleSaveError,
   describeFieldError,
   type ServerErrorMapping,
   type ServerErrorOutcome,

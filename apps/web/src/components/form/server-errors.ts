@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '../../app/api-client';
 import { describeErrorCode, getErrorMessage } from '../../app/error-message';
+import { notifyFailure } from '../../app/notifications';
 
 export interface ServerErrorMapping<F extends FieldValues> {
   /** The form's fields: details naming one of them are shown under it; others are left to the message. */
@@ -61,7 +62,8 @@ export function applyServerError<F extends FieldValues>(
   const known = mapping.fields as readonly string[];
   for (const detail of error.details) {
     const path = detail.path.replace(/^body\./, '');
-    if (!known.includes(path)) continue;
+    // The code's own wording already stands under its field ("A make of this type … already exists").
+    if (!known.includes(path) || path === field) continue;
     setError(
       path as Path<F>,
       { type: detail.code ?? 'server', message: describeFieldError(t, detail) },
@@ -70,4 +72,24 @@ export function applyServerError<F extends FieldValues>(
     isShownOnField = true;
   }
   return { code: error.code, isShownOnField, message };
+}
+
+/**
+ * What a dialog's save does when the API refuses it: a stale version calls
+ * `onConflict` (the dialog offers a reload); anything else goes on the form's
+ * fields, with a notice — `failureMessage` when a field shows what is wrong,
+ * the error's own wording otherwise.
+ */
+export function handleSaveError<F extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<F>,
+  t: TFunction,
+  options: ServerErrorMapping<F> & { onConflict: () => void; failureMessage: string },
+): void {
+  if (isApiError(error) && error.code === 'STALE_VERSION') {
+    options.onConflict();
+    return;
+  }
+  const outcome = applyServerError(error, setError, t, options);
+  notifyFailure(outcome.isShownOnField ? options.failureMessage : outcome.message);
 }

@@ -10,9 +10,8 @@ import {
 import { useState } from 'react';
 import { useForm, useWatch, type Control, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { hasErrorCode } from '../../app/error-message';
-import { notifyFailure, notifySuccess } from '../../app/notifications';
-import { applyServerError, SelectField, StaleVersionAlert, TextField } from '../../components/form';
+import { notifySuccess } from '../../app/notifications';
+import { handleSaveError, SelectField, StaleVersionAlert, TextField } from '../../components/form';
 import { useSaveMonitoringPoint } from './api';
 import { entityPropLabel, entityTypeLabel, entityTypeOptions } from './entity-type-text';
 
@@ -123,24 +122,19 @@ function PointForm({ tenantId, point, onClose, onReload }: MonitoringPointDialog
           notifySuccess(point ? t('devices.points.updated') : t('devices.points.created'));
           onClose();
         },
-        onError: (error) => {
-          if (hasErrorCode(error, 'STALE_VERSION')) {
-            setConflict(true);
-            return;
-          }
-          const fields = [
-            'name',
-            'entityType',
-            'latitude',
-            'longitude',
-            ...(type?.properties ?? []).map((prop) => `properties.${prop.key}`),
-          ] as FieldPath<FormValues>[];
-          const outcome = applyServerError(error, setError, t, {
-            fields,
+        onError: (error) =>
+          handleSaveError(error, setError, t, {
+            fields: [
+              'name',
+              'entityType',
+              'latitude',
+              'longitude',
+              ...(type?.properties ?? []).map((prop) => `properties.${prop.key}`),
+            ] as FieldPath<FormValues>[],
             codeFields: { MONITORING_POINT_EXISTS: 'name' },
-          });
-          notifyFailure(outcome.isShownOnField ? t('devices.points.saveError') : outcome.message);
-        },
+            onConflict: () => setConflict(true),
+            failureMessage: t('devices.points.saveError'),
+          }),
       },
     ),
   );

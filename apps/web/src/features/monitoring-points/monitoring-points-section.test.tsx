@@ -108,6 +108,14 @@ describe('MonitoringPointsSection', () => {
           409,
           'MONITORING_POINT_EXISTS',
           'This industry already has a monitoring point with this name.',
+          // The API names the field too; the code's own wording is what stands under it.
+          [
+            {
+              path: 'name',
+              message: 'This industry already has a monitoring point with this name.',
+              code: 'FIELD_TAKEN',
+            },
+          ],
         ),
     });
     await user.click(await screen.findByRole('button', { name: 'Edit Kiln stack 1' }));
@@ -116,7 +124,10 @@ describe('MonitoringPointsSection', () => {
     await fill(user, /^Name/, 'Cooler stack');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(
-      await within(dialog).findByText('This industry already has a monitoring point with this name.'),
+      await within(dialog).findByRole('textbox', {
+        name: /^Name/,
+        description: 'This industry already has a monitoring point with this name.',
+      }),
     ).toBeInTheDocument();
     expect(bodyOf(api, 'PUT')).toMatchObject({
       name: 'Cooler stack',
