@@ -21,19 +21,20 @@ export interface ServerErrorOutcome {
   message: string;
 }
 
+/** Field detail codes worded by a generic text of their own, not by the server's rule text. */
+const GENERIC_FIELD_CODES = new Set<string>([
+  'FIELD_REQUIRED',
+  'FIELD_TAKEN',
+  'FIELD_UNAVAILABLE',
+  'FIELD_UNKNOWN',
+  'FIELD_INCORRECT',
+]);
+
 /** The wording of one field's detail: by its code, with the server's rule text when the code is a specific rule. */
 export function describeFieldError(t: TFunction, detail: ApiFieldError): string {
-  switch (detail.code) {
-    case 'FIELD_REQUIRED':
-    case 'FIELD_TAKEN':
-    case 'FIELD_UNAVAILABLE':
-    case 'FIELD_UNKNOWN':
-    case 'FIELD_INCORRECT':
-      return t(`errors.fields.${detail.code}`);
-    default:
-      // A specific rule (a pattern, a length, a range): its own text says more than a generic word.
-      return detail.message || t('errors.fields.FIELD_INVALID');
-  }
+  if (detail.code && GENERIC_FIELD_CODES.has(detail.code)) return t(`errors.fields.${detail.code}`);
+  // A specific rule (a pattern, a length, a range): its own text says more than a generic word.
+  return detail.message || t('errors.fields.FIELD_INVALID');
 }
 
 /**
@@ -62,8 +63,10 @@ export function applyServerError<F extends FieldValues>(
   const known = mapping.fields as readonly string[];
   for (const detail of error.details) {
     const path = detail.path.replace(/^body\./, '');
-    // The code's own wording already stands under its field ("A make of this type … already exists").
-    if (!known.includes(path) || path === field) continue;
+    if (!known.includes(path)) continue;
+    // Under the code's own field its wording ("A make of this type … already exists") says more
+    // than a generic detail ("Already used"); a detail with a rule text of its own still replaces it.
+    if (path === field && GENERIC_FIELD_CODES.has(detail.code ?? '')) continue;
     setError(
       path as Path<F>,
       { type: detail.code ?? 'server', message: describeFieldError(t, detail) },
