@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { MAKE_TYPES, makeBodySchema, type Make, type MakeBody, type MakeInput } from '@vayu/domain';
 import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notifications';
-import { handleSaveError, SelectField, StaleVersionAlert, TextField } from '../../components/form';
+import { handleSaveError, SelectField, TextField } from '../../components/form';
 import { useAllMakes, useSaveMake } from './api';
+import { RecordFormFrame } from './record-form-frame';
 
 const FIELDS = ['name', 'type'] as const satisfies readonly FieldPath<MakeInput>[];
 
@@ -73,42 +74,31 @@ function MakeForm({ make, onClose }: { make: Make | null; onClose: () => void })
   );
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
-      <Stack gap="md">
-        {conflict && (
-          <StaleVersionAlert
-            title={t('devices.conflictTitle')}
-            message={t('devices.conflict')}
-            reloadLabel={t('devices.reload')}
-            onReload={() => void reload()}
-            reloading={makes.isFetching}
-          />
-        )}
-        <TextField
-          control={control}
-          name="name"
-          label={t('devices.makes.name')}
-          placeholder={t('devices.makes.namePlaceholder')}
-          required
-          maxLength={100}
-          data-autofocus
-        />
-        <SelectField
-          control={control}
-          name="type"
-          label={t('devices.makes.type')}
-          data={MAKE_TYPES.map((type) => ({ value: type, label: t(`devices.makeTypes.${type}`) }))}
-          required
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('devices.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {make ? t('devices.save') : t('devices.makes.add')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <RecordFormFrame
+      onSubmit={(event) => void onSubmit(event)}
+      conflict={conflict}
+      onReload={() => void reload()}
+      reloading={makes.isFetching}
+      saving={save.isPending}
+      submitLabel={make ? t('devices.save') : t('devices.makes.add')}
+      onClose={onClose}
+    >
+      <TextField
+        control={control}
+        name="name"
+        label={t('devices.makes.name')}
+        placeholder={t('devices.makes.namePlaceholder')}
+        required
+        maxLength={100}
+        data-autofocus
+      />
+      <SelectField
+        control={control}
+        name="type"
+        label={t('devices.makes.type')}
+        data={MAKE_TYPES.map((type) => ({ value: type, label: t(`devices.makeTypes.${type}`) }))}
+        required
+      />
+    </RecordFormFrame>
   );
 }

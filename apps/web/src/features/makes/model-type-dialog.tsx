@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { modelTypeBodySchema, type ModelType, type ModelTypeBody, type ModelTypeInput } from '@vayu/domain';
 import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notifications';
-import { handleSaveError, StaleVersionAlert, TextField } from '../../components/form';
+import { handleSaveError, TextField } from '../../components/form';
 import { useModelTypes, useSaveModelType } from './api';
+import { RecordFormFrame } from './record-form-frame';
 
 const FIELDS = ['type', 'description'] as const satisfies readonly FieldPath<ModelTypeInput>[];
 
@@ -73,41 +74,30 @@ function ModelTypeForm({ modelType, onClose }: { modelType: ModelType | null; on
   );
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
-      <Stack gap="md">
-        {conflict && (
-          <StaleVersionAlert
-            title={t('devices.conflictTitle')}
-            message={t('devices.conflict')}
-            reloadLabel={t('devices.reload')}
-            onReload={() => void reload()}
-            reloading={modelTypes.isFetching}
-          />
-        )}
-        <TextField
-          control={control}
-          name="type"
-          label={t('devices.modelTypes.type')}
-          placeholder={t('devices.modelTypes.typePlaceholder')}
-          required
-          maxLength={60}
-          data-autofocus
-        />
-        <TextField
-          control={control}
-          name="description"
-          label={t('devices.modelTypes.description')}
-          maxLength={300}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('devices.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {modelType ? t('devices.save') : t('devices.modelTypes.add')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <RecordFormFrame
+      onSubmit={(event) => void onSubmit(event)}
+      conflict={conflict}
+      onReload={() => void reload()}
+      reloading={modelTypes.isFetching}
+      saving={save.isPending}
+      submitLabel={modelType ? t('devices.save') : t('devices.modelTypes.add')}
+      onClose={onClose}
+    >
+      <TextField
+        control={control}
+        name="type"
+        label={t('devices.modelTypes.type')}
+        placeholder={t('devices.modelTypes.typePlaceholder')}
+        required
+        maxLength={60}
+        data-autofocus
+      />
+      <TextField
+        control={control}
+        name="description"
+        label={t('devices.modelTypes.description')}
+        maxLength={300}
+      />
+    </RecordFormFrame>
   );
 }
