@@ -10,6 +10,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-test/**',
+      '**/dist-*/**',
       'data/**',
       '**/drizzle/meta/**',
       'e2e/test-results/**',

@@ -113,6 +113,8 @@ const table = (name: string | RegExp) => (page: Page) =>
   expect(page.getByRole('table', { name })).toBeVisible();
 const button = (name: RegExp) => (page: Page) =>
   expect(page.getByRole('button', { name }).first()).toBeVisible();
+const profileCards = (page: Page) =>
+  expect(page.getByRole('list', { name: 'Device profiles' }).getByRole('article').first()).toBeVisible();
 
 async function getJson<T>(page: Page, url: string): Promise<T> {
   const response = await page.request.get(url);
@@ -131,6 +133,13 @@ async function ownAccountId(page: Page): Promise<number> {
 }
 
 const deccanCementId = async (page: Page) => (await findTenant(page, 'Deccan Cement Works')).id;
+
+async function sickId(page: Page): Promise<number> {
+  const makes = await getJson<{ id: number; name: string }[]>(page, '/api/make');
+  const sick = makes.find((make) => make.name === 'SICK');
+  expect(sick, 'the demo make SICK').toBeDefined();
+  return sick!.id;
+}
 
 const ROUTES: Record<DemoUser | 'visitor', RouteCheck[]> = {
   visitor: [
@@ -266,7 +275,28 @@ const ROUTES: Record<DemoUser | 'visitor', RouteCheck[]> = {
       ready: table(/^Master categories \(\d+\)$/),
     },
     { route: '/makes', heading: 'Makes and models', ready: table(/^Makes \(\d+\)$/) },
+    {
+      route: '/makes/:makeId/models',
+      path: async (page) => `/makes/${await sickId(page)}/models`,
+      heading: 'Models of SICK',
+      ready: table(/^Models of SICK \(\d+\)$/),
+    },
+    {
+      route: '/makes/:makeId/models/add',
+      path: async (page) => `/makes/${await sickId(page)}/models/add`,
+      heading: 'Models of SICK',
+      ready: (page) => expect(page.getByRole('dialog', { name: 'Add model to SICK' })).toBeVisible(),
+    },
     { route: '/model/types', heading: 'Model types', ready: table(/^Model types \(\d+\)$/) },
+    { route: '/devices/profiles', heading: 'Device profiles', ready: profileCards },
+    { route: '/devices/offline/remark', heading: 'Device offline remarks' },
+    {
+      route: '/devices/offline/remark?tenantId= (an industry chosen)',
+      path: async (page) => `/devices/offline/remark?tenantId=${await deccanCementId(page)}`,
+      heading: 'Device offline remarks',
+      ready: (page) =>
+        expect(page.getByRole('textbox', { name: 'Industry' })).toHaveValue(/^Deccan Cement Works/),
+    },
   ],
   partner: [
     { route: '/home', heading: /^Welcome, / },
@@ -281,6 +311,12 @@ const ROUTES: Record<DemoUser | 'visitor', RouteCheck[]> = {
   ],
   industry: [
     { route: '/home', heading: /^Welcome, / },
+    { route: '/devices/profiles', heading: 'Device profiles', ready: profileCards },
+    {
+      route: '/devices/offline/remark (own industry)',
+      path: async () => '/devices/offline/remark',
+      heading: 'Device offline remarks',
+    },
     {
       route: '/accounts/:accountType/:accountId/view (own industry)',
       path: async (page) => `/accounts/tenant/${await ownAccountId(page)}/view`,
@@ -435,6 +471,8 @@ test.describe('dialogs and menus', () => {
     { route: '/master-category', heading: 'Master categories', open: 'Add master category' },
     { route: '/makes', heading: 'Makes and models', open: 'Add make', submitEmpty: true },
     { route: '/model/types', heading: 'Model types', open: /^Edit CEMS$/ },
+    { route: '/devices/profiles', heading: 'Device profiles', open: 'Add profile', submitEmpty: true },
+    { route: '/devices/profiles', heading: 'Device profiles', open: /^Edit CEMS / },
   ];
   for (const dialog of dialogs) {
     test(`${dialog.route}: the "${String(dialog.open)}" dialog`, async ({ routePage: page }) => {
@@ -467,6 +505,26 @@ test.describe('dialogs and menus', () => {
     await expect(confirm).toBeHidden();
   });
 
+  test('/makes/:makeId/models: the add model dialog with its errors, and the edit dialog', async ({
+    routePage: page,
+  }) => {
+    await goTo(page, `/makes/${await sickId(page)}/models`);
+    await expect(page.getByRole('table', { name: /^Models of SICK \(\d+\)$/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Add model' }).click();
+    const add = page.getByRole('dialog', { name: 'Add model to SICK' });
+    await add.locator('button[type="submit"]').click();
+    await expect(add.locator('[aria-invalid="true"]').first()).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await closeWithEscape(page, 'dialog');
+    await page
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Edit model' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await closeWithEscape(page, 'dialog');
+  });
+
   test('/accounts/:accountType/:accountId/view: the address dialog', async ({ routePage: page }) => {
     await goTo(page, `/accounts/tenant/${await deccanCementId(page)}/view`);
     await expect(page.getByRole('heading', { level: 1, name: 'Deccan Cement Works' })).toBeVisible();
@@ -486,6 +544,66 @@ test.describe('dialogs and menus', () => {
     await dialog.getByRole('textbox', { name: 'Stack height (m)' }).fill('');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.locator('[aria-invalid="true"]').first()).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await closeWithEscape(page, 'dialog');
+  });
+
+  test('/accounts/:accountType/:accountId/view: the camera dialog with its errors', async ({
+    routePage: page,
+  }) => {
+    await goTo(page, `/accounts/tenant/${await deccanCementId(page)}/view`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Deccan Cement Works' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add camera' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add camera' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.locator('[aria-invalid="true"]').first()).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await closeWithEscape(page, 'dialog');
+  });
+
+  test('/devices/offline/remark: the add remark dialog with its errors', async ({ routePage: page }) => {
+    await goTo(page, `/devices/offline/remark?tenantId=${await deccanCementId(page)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Device offline remarks' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add remark' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add offline remark' });
+    await dialog.getByRole('button', { name: 'Add remark' }).click();
+    await expect(dialog.locator('[aria-invalid="true"]').first()).toBeVisible();
+    // The first wrong field, the device search, has the focus and opens its list of devices:
+    // closed with Escape, as a keyboard user does, so that the dialog with its errors is checked.
+    const device = dialog.getByRole('textbox', { name: 'Device' });
+    await expect(device).toBeFocused();
+    await device.press('Escape');
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await expectNoSeriousViolations(page);
+    await closeWithEscape(page, 'dialog');
+  });
+
+  test('/devices: the supporting documents and calibration dialogs', async ({ routePage: page }) => {
+    await goTo(page, '/devices');
+    await expect(page.getByRole('heading', { level: 1, name: 'Devices' })).toBeVisible();
+    await page
+      .getByRole('button', { name: /^Documents of / })
+      .first()
+      .click();
+    const documents = page.getByRole('dialog', { name: /^Supporting documents: / });
+    await expect(documents.getByRole('rowheader', { name: 'Instrument accuracy' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await documents.getByRole('tab', { name: 'Update documents' }).click();
+    await expect(documents.getByRole('textbox', { name: 'Instrument accuracy' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await closeWithEscape(page, 'dialog');
+
+    await page
+      .getByRole('button', { name: /^Calibration of / })
+      .first()
+      .click();
+    const calibration = page.getByRole('dialog', { name: /^Calibration: / });
+    await expect(calibration.getByRole('tabpanel', { name: 'Latest calibration' })).toBeVisible();
+    await calibration.getByRole('tab', { name: 'Record calibration' }).click();
+    await expect(calibration.getByRole('button', { name: 'Record calibration' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await calibration.getByRole('tab', { name: 'Auto clean and calibrate' }).click();
+    await expect(calibration.getByRole('button', { name: 'Auto clean' })).toBeVisible();
     await expectNoSeriousViolations(page);
     await closeWithEscape(page, 'dialog');
   });

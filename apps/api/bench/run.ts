@@ -11,6 +11,7 @@
  *
  *   npm run bench                                   (from the repository root)
  *   BENCH_PARTS=throughput npm run bench            (one part: latency or throughput)
+ *   BENCH_EMBEDDED=false npm run bench              (the PostgreSQL server only)
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,6 +29,7 @@ import { tenantsPageQuery, tenantMatchesQuery } from '../src/modules/accounts/te
 import { createUser } from '../src/seed/builders.js';
 import { INDUSTRY_CATEGORIES } from '../src/seed/demo-data.js';
 import { runThroughput } from './throughput.js';
+import { DEVICES, DEVICE_TENANTS, seedDevices } from './devices.js';
 
 const TENANTS = 100_000;
 const PARTNERS = 60;
@@ -187,6 +189,10 @@ async function seed(handle: DatabaseHandle) {
 interface BenchCase {
   label: string;
   query: string;
+  /** The list (the industry list unless said). */
+  path?: string;
+  /** Who asks (the platform's operator unless said). */
+  as?: 'partner';
 }
 
 function percentile(sorted: number[], p: number) {
@@ -219,6 +225,10 @@ async function benchmark(label: string, handle: DatabaseHandle) {
     out(
       `Inserted ${TENANTS.toLocaleString('en-IN')} tenants and ${PARTNERS} partners in ${insertMs.toFixed(0)} ms; ANALYZE ${analyzeMs.toFixed(0)} ms`,
     );
+    const deviceSeed = await seedDevices(handle);
+    out(
+      `Inserted ${DEVICES.toLocaleString('en-IN')} devices across ${DEVICE_TENANTS.toLocaleString('en-IN')} industries in ${deviceSeed.ms.toFixed(0)} ms`,
+    );
     if (!PARTS.has('latency')) return true;
 
     const config = loadConfig({
@@ -247,6 +257,22 @@ async function benchmark(label: string, handle: DatabaseHandle) {
       if (!token) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
 
       const partnerId = await firstPartnerId(handle);
+      const partnerAdmin = await createUser(handle.db, {
+        accountId: partnerId,
+        email: `bench-partner-${randomBytes(4).toString('hex')}@vayu.example`,
+        name: 'Benchmark Partner',
+        role: 'admin',
+        password: PASSWORD,
+      });
+      const partnerLogin = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'x-requested-with': 'XMLHttpRequest' },
+        payload: { userName: partnerAdmin.email, password: PASSWORD },
+      });
+      const partnerToken = partnerLogin.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
+      if (!partnerToken)
+        throw new Error(`partner sign-in failed: ${partnerLogin.statusCode} ${partnerLogin.body}`);
       const cases: BenchCase[] = [
         { label: 'search "cement", page 1', query: 'search=cement&page=1' },
         { label: 'search "cement", page 20', query: 'search=cement&page=20' },
@@ -261,12 +287,32 @@ async function benchmark(label: string, handle: DatabaseHandle) {
         { label: 'no search, page 1', query: 'page=1' },
         { label: 'no search, page 500', query: 'page=500' },
         { label: 'partner filter, no search, page 2', query: `partnerId=${partnerId}&page=2` },
+        { label: 'devices: all industries, page 1', path: '/api/devices', query: 'page=1' },
+        { label: 'devices: all industries, page 200', path: '/api/devices', query: 'page=200' },
+        { label: 'devices: one industry', path: '/api/devices', query: `tenantId=${deviceSeed.tenantId}` },
+        {
+          label: 'devices: search a serial number',
+          path: '/api/devices',
+          query: `search=${encodeURIComponent(deviceSeed.serialNumber)}`,
+        },
+        { label: 'devices: search "gas" (frequent)', path: '/api/devices', query: 'search=gas&page=2' },
+        { label: 'devices: search "xyzzy" (no match)', path: '/api/devices', query: 'search=xyzzy' },
+        {
+          label: 'devices: a partner, all its industries',
+          path: '/api/devices',
+          query: 'page=1',
+          as: 'partner',
+        },
       ];
 
       const results: Array<{ label: string; total: number; p50: number; p95: number; max: number }> = [];
       for (const c of cases) {
         const call = () =>
-          app.inject({ method: 'GET', url: `/api/tenants?${c.query}`, cookies: { [SESSION_COOKIE]: token } });
+          app.inject({
+            method: 'GET',
+            url: `${c.path ?? '/api/tenants'}?${c.query}`,
+            cookies: { [SESSION_COOKIE]: c.as === 'partner' ? partnerToken : token },
+          });
         let total = 0;
         for (let i = 0; i < WARM_UP_RUNS; i++) {
           const response = await call();
@@ -356,7 +402,8 @@ async function main() {
   out(`Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}`);
   let ok = true;
 
-  if (PARTS.has('latency')) {
+  // BENCH_EMBEDDED=false skips the embedded database's run (the PostgreSQL server's only).
+  if (PARTS.has('latency') && process.env.BENCH_EMBEDDED !== 'false') {
     const embedded = await openPglite(undefined);
     try {
       ok = (await benchmark('Embedded database (PGlite, in memory)', embedded)) && ok;

@@ -21,6 +21,7 @@ import type { DatabaseHandle } from '../src/db/client.js';
 import { systemScope } from '../src/auth/scope.js';
 import { tenantsPageQuery, type TenantPageFilter } from '../src/modules/accounts/tenants.repository.js';
 import { auditLogsPageQuery } from '../src/modules/audit/audit.repository.js';
+import { devicesPageQuery } from '../src/modules/devices/devices.repository.js';
 import { resolveAuditWindow } from '../src/modules/audit/audit-query.service.js';
 import { createUser } from '../src/seed/builders.js';
 
@@ -277,7 +278,18 @@ export async function runThroughput(
         { limit: 20, offset: 0 },
       ),
     );
+  // An industry with devices, half way through those that have them.
+  const deviceTenant = rowsOf(
+    await handle.db.execute(
+      sql`SELECT tenant_id FROM devices GROUP BY tenant_id ORDER BY tenant_id LIMIT 1 OFFSET 5000`,
+    ),
+  )[0];
+  const deviceTenantId = Number(deviceTenant?.tenant_id ?? firstTenantId);
+  const devicesQuery = (tenantId: number | undefined) =>
+    asQuery(devicesPageQuery(handle.db, { scope, tenantId }, { limit: PAGE_SIZES.default + 1, offset: 0 }));
   const queries = {
+    '/devices?page=1': devicesQuery(undefined),
+    '/devices?tenant': devicesQuery(deviceTenantId),
     '/tenants?page=1': asQuery(
       tenantsPageQuery(handle.db, tenantFilter(undefined), { limit: pageSize, offset: 0 }),
     ),
@@ -369,6 +381,20 @@ export async function runThroughput(
         label: 'audit, all tenants, 7 days',
         console: { url: `${base}/api/auditLogs`, headers },
         minimal: { url: `${minimal}/audit` },
+        minRatio: 0.75,
+        maxP99Factor: 1.5,
+      },
+      {
+        label: 'devices, all industries, first page',
+        console: { url: `${base}/api/devices?page=1`, headers },
+        minimal: { url: `${minimal}/devices?page=1` },
+        minRatio: 0.75,
+        maxP99Factor: 1.5,
+      },
+      {
+        label: 'devices, one industry',
+        console: { url: `${base}/api/devices?tenantId=${deviceTenantId}`, headers },
+        minimal: { url: `${minimal}/devices?tenant` },
         minRatio: 0.75,
         maxP99Factor: 1.5,
       },

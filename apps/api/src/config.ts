@@ -57,6 +57,10 @@ const configSchema = z
       .min(100, 'must be at least 100')
       .max(600_000, 'must be at most 600000')
       .default(2000),
+    SECRETS_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (a 256-bit key)')
+      .optional(),
     PUBLIC_URL: z.url('must be a URL such as https://console.example.com').optional(),
     MAX_EVENT_LOOP_DELAY_MS: z.coerce
       .number({ message: 'must be a number' })
@@ -109,6 +113,13 @@ export type Config = {
   jobConcurrency: number;
   /** Longest wait before the worker looks for due jobs it was not told about. */
   jobPollIntervalMs: number;
+  /**
+   * The key secrets stored in the database are encrypted with (camera auth
+   * tokens, a board's private keys): 64 hex characters. Unset, a key kept in
+   * DATA_DIR is made on first use — every replica must then share DATA_DIR, so
+   * production sets it.
+   */
+  secretsKey: string | undefined;
   /** Base of links in e-mails; defaults to http://localhost:PORT. */
   publicUrl: string;
   /** Uploaded files (logos, documents). */
@@ -138,7 +149,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         const key = issue.path.join('.') || 'environment';
         const value = typeof issue.path[0] === 'string' ? env[issue.path[0]] : undefined;
         const shown =
-          value === undefined || /PASSWORD|DATABASE_URL|SMTP_URL/.test(key) ? '' : ` (got "${value}")`;
+          value === undefined || /PASSWORD|DATABASE_URL|SMTP_URL|SECRETS_KEY/.test(key)
+            ? ''
+            : ` (got "${value}")`;
         return `${key} ${issue.message}${shown}`;
       }),
     );
@@ -175,6 +188,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     maxPoolWaiting: e.MAX_POOL_WAITING,
     pressureSampleMs: 1000,
+    secretsKey: e.SECRETS_KEY?.toLowerCase(),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     filesDir: resolve(e.DATA_DIR, 'files'),
   };

@@ -23,6 +23,14 @@ export const AUDIT_ENTITIES = [
   'make',
   'model',
   'model_type',
+  'device',
+  'device_vendor',
+  'device_profile',
+  'device_document',
+  'calibration',
+  'device_action',
+  'camera',
+  'offline_remark',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -45,7 +45,8 @@ export function isAccessAllowed(access: EndpointAccess, who: { userType: UserTyp
  * What a path parameter of a tenant-owned endpoint names, so that tests can
  * try every such endpoint with another tenant's record (and expect 404).
  */
-export type OwnedRecordKind = 'account' | 'user' | 'audit' | 'diagnostic' | 'monitoringPoint';
+export type OwnedRecordKind =
+  'account' | 'user' | 'audit' | 'diagnostic' | 'monitoringPoint' | 'device' | 'camera';
 
 /**
  * One API endpoint, defined once: the API registers its route, access rule

@@ -44,6 +44,18 @@ export const API_ERRORS = {
   MODEL_TYPE_EXISTS: 409,
   /** Another monitoring point of the industry has the name. */
   MONITORING_POINT_EXISTS: 409,
+  /** The monitoring point still has devices (or cameras) at it. */
+  MONITORING_POINT_IN_USE: 409,
+  /** Another device of the industry has the name. */
+  DEVICE_EXISTS: 409,
+  /** The serial number is taken (`POST /api/checkSNoAvailability`; a normal answer there). */
+  SERIAL_NUMBER_TAKEN: 409,
+  /** Another device profile has the name. */
+  PROFILE_EXISTS: 409,
+  /** Another device vendor has the name. */
+  VENDOR_EXISTS: 409,
+  /** Another camera of the industry has the provision id or name. */
+  CAMERA_EXISTS: 409,
   // 413, 415
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -58,6 +70,10 @@ export const API_ERRORS = {
   NO_RECIPIENTS: 422,
   /** The industry has MAX_MONITORING_POINTS_PER_TENANT monitoring points already. */
   MONITORING_POINT_LIMIT: 422,
+  /** A device breaks a rule of spec §5 (units, max, sensor ids, NDIR ratios, serial number): the details say which. */
+  DEVICE_RULES: 422,
+  /** The industry has MAX_DEVICES_PER_TENANT devices already. */
+  DEVICE_LIMIT: 422,
   // 429
   RATE_LIMITED: 429,
   // 500, 503

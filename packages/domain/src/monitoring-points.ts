@@ -26,6 +26,8 @@ export const monitoringPointSchema = z.object({
   longitude: z.number().nullable(),
   /** The entity type's properties (stack height, design capacity, …), by key. */
   properties: z.record(z.string(), propertyValueSchema),
+  /** Devices (not deleted) at the point. */
+  deviceCount: z.number().int(),
   version: z.number().int(),
   updatedAt: z.string(),
 });

@@ -10,9 +10,10 @@ import {
   type UserType,
 } from '@vayu/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, parameters } from '../db/schema/index.js';
+import { auditLogs, cameras, parameters } from '../db/schema/index.js';
 import { asUser, signIn, startTestApp, type TestContext } from '../test/harness.js';
 import { factories } from '../test/factories.js';
+import { deviceFactories } from '../test/device-factories.js';
 import { createIndustryCategory } from '../seed/builders.js';
 
 /**
@@ -73,6 +74,31 @@ const SAMPLE_BODIES: Record<string, () => unknown> = {
   }),
   createMonitoringPoint: () => ({ name: `Stack ${unique()}`, entityType: 'group' }),
   updateMonitoringPoint: () => ({ name: `Stack ${unique()}`, entityType: 'group', version: 1 }),
+  updateDevice: () => ({
+    tenantId: foreign.account,
+    name: `Analyser ${unique()}`,
+    serialNumber: `SN-${unique()}`,
+    dataFrequency: 15,
+    monitoringPointId: foreign.monitoringPoint,
+    modelId: 1,
+    dataUploadMethod: 'MODBUS',
+    params: [{ parameterId: 1, unit: 'mg/Nm3' }],
+    version: 1,
+  }),
+  uploadDeviceDocuments: () => ({ instrumentAccuracy: '±2% of span' }),
+  requestDeviceAction: () => ({ action: 'AUTO_CLEAN' }),
+  createCamera: () => ({
+    name: `Camera ${unique()}`,
+    monitoringPointId: foreign.monitoringPoint,
+    provisionId: `PRV-${unique()}`,
+    authToken: `token-${unique()}`,
+  }),
+  updateCamera: () => ({
+    name: `Camera ${unique()}`,
+    monitoringPointId: foreign.monitoringPoint,
+    provisionId: `PRV-${unique()}`,
+    version: 1,
+  }),
   updateSubscription: () => ({
     planCode: null,
     paymentMode: false,
@@ -138,7 +164,22 @@ beforeAll(async () => {
   });
   expect(point.statusCode, point.body).toBe(201);
 
+  const strangersDevice = await deviceFactories(t.db).device(stranger.id);
+  const [strangersCamera] = await t.db
+    .insert(cameras)
+    .values({
+      tenantId: stranger.id,
+      monitoringPointId: strangersDevice.monitoringPointId,
+      name: 'Stack camera',
+      provisionId: `PRV-${unique()}`,
+      authTokenEncrypted: 'not-a-token',
+      authTokenHint: 'oken',
+    })
+    .returning({ id: cameras.id });
+
   foreign = {
+    device: strangersDevice.device.id,
+    camera: strangersCamera!.id,
     monitoringPoint: (point.json() as { id: number }).id,
     account: stranger.id,
     user: strangersUser.id,
@@ -156,6 +197,7 @@ beforeAll(async () => {
     addressType: 'MAILING',
     type: 'partner',
     version: 1,
+    fileId: 1,
   };
 });
 

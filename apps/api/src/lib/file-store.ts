@@ -59,3 +59,28 @@ export function sniffImageType(data: Buffer): 'image/png' | 'image/jpeg' | 'imag
   }
   return null;
 }
+
+/** Whether the bytes are a PDF: `%PDF-` at the start (the declared type is not trusted). */
+export function isPdf(data: Buffer): boolean {
+  return data.length >= 5 && data.toString('latin1', 0, 5) === '%PDF-';
+}
+
+const TEXT_DECODER = new TextDecoder('utf-8', { fatal: true });
+// eslint-disable-next-line no-control-regex -- control characters are what plain text must not hold
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000E-\u001F\u007F]/;
+
+/**
+ * Whether the bytes are plain text (a CSV export, a log): UTF-8 without NUL
+ * or other control characters than tab, line breaks and form feed. An
+ * executable or an image fails this on its first bytes.
+ */
+export function isPlainText(data: Buffer): boolean {
+  if (data.length === 0) return false;
+  let text: string;
+  try {
+    text = TEXT_DECODER.decode(data);
+  } catch {
+    return false;
+  }
+  return !CONTROL_CHARACTERS.test(text);
+}

@@ -44,6 +44,17 @@ import { diagnosticsRoutes } from './diagnostics/diagnostics.routes.js';
 import { createDiagnosticsService } from './diagnostics/diagnostics.service.js';
 import { monitoringPointsRoutes } from './monitoring-points/monitoring-points.routes.js';
 import { createMonitoringPointsService } from './monitoring-points/monitoring-points.service.js';
+import { deviceProfilesRoutes } from './device-profiles/device-profiles.routes.js';
+import { createDeviceProfilesService } from './device-profiles/device-profiles.service.js';
+import { devicesRoutes } from './devices/devices.routes.js';
+import { createDevicesService } from './devices/devices.service.js';
+import { deviceRecordsRoutes } from './device-records/device-records.routes.js';
+import { createDeviceRecordsService } from './device-records/device-records.service.js';
+import { camerasRoutes } from './cameras/cameras.routes.js';
+import { createCamerasService } from './cameras/cameras.service.js';
+import { offlineRemarksRoutes } from './offline-remarks/offline-remarks.routes.js';
+import { createOfflineRemarksService } from './offline-remarks/offline-remarks.service.js';
+import { createSecrets } from '../lib/secrets.js';
 
 /** What the modules are built from. Each service takes only the parts it uses. */
 export interface ModuleDeps {
@@ -83,4 +94,13 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(makesRoutes, { makes: createMakesService({ db }) });
   await app.register(diagnosticsRoutes, { diagnostics: createDiagnosticsService({ db }) });
   await app.register(monitoringPointsRoutes, { monitoringPoints: createMonitoringPointsService({ db }) });
+  await app.register(deviceProfilesRoutes, { deviceProfiles: createDeviceProfilesService({ db }) });
+  await app.register(devicesRoutes, { devices: createDevicesService({ db }) });
+  await app.register(deviceRecordsRoutes, {
+    deviceRecords: createDeviceRecordsService({ db, files: deps.files }),
+  });
+  await app.register(camerasRoutes, {
+    cameras: createCamerasService({ db, secrets: createSecrets(config) }),
+  });
+  await app.register(offlineRemarksRoutes, { offlineRemarks: createOfflineRemarksService({ db }) });
 }

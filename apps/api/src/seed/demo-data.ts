@@ -8,6 +8,8 @@ import { seedMasterCategories } from './catalogue.js';
 import { seedDerivedParameters } from './derived-parameters.js';
 import { seedMonitoringPoints } from './monitoring-points.js';
 import { seedDiagnostics } from './diagnostics.js';
+import { seedDemoDevices } from './devices.js';
+import { seedDeviceProfiles } from './device-profiles.js';
 import { seedEnergyCatalogue } from './energy.js';
 import {
   createAccount,
@@ -434,6 +436,8 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<S
       await tx.update(accounts).set({ userQuota: used!.n }).where(eq(accounts.id, id));
     }
     await seedDiagnostics(tx);
+    await seedDemoDevices(tx);
+    await seedDeviceProfiles(tx);
   });
   return { seeded: true, adminEmail, usesDemoPassword: adminPassword === DEMO_PASSWORD };
 }

@@ -25,6 +25,7 @@ const PAGE_TITLES: Readonly<Record<string, PageTitleKey>> = {
   '/master-category': 'pages.masterCategories',
   '/makes': 'pages.makes',
   '/model/types': 'pages.modelTypes',
+  '/devices/profiles': 'pages.deviceProfiles',
   '/profile': 'pages.profile',
 };
 

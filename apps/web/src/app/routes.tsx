@@ -15,7 +15,8 @@ export type NavLabelKey =
   | `nav.${Exclude<keyof typeof en.nav, 'main' | 'toggle'>}`
   | 'tenants.navLabel'
   | 'audit.navLabel'
-  | 'parameters.navLabel';
+  | 'parameters.navLabel'
+  | 'deviceRegistry.navLabel';
 
 /** Header menus that gather several links. */
 export type NavGroup = 'masters' | 'audit';
@@ -104,6 +105,10 @@ const UserList = page(
   () => import('../features/users/user-list'),
   (m) => m.UserList,
 );
+const DeviceList = page(
+  () => import('../features/devices/device-list'),
+  (m) => m.DeviceList,
+);
 const CorporateList = page(
   () => import('../features/masters/corporate-list'),
   (m) => m.CorporateList,
@@ -136,9 +141,21 @@ const MakeList = page(
   () => import('../features/makes/make-list'),
   (m) => m.MakeList,
 );
+const ModelList = page(
+  () => import('../features/makes/model-list'),
+  (m) => m.ModelList,
+);
 const ModelTypeList = page(
   () => import('../features/makes/model-type-list'),
   (m) => m.ModelTypeList,
+);
+const DeviceProfileList = page(
+  () => import('../features/device-profiles/device-profile-list'),
+  (m) => m.DeviceProfileList,
+);
+const OfflineRemarkList = page(
+  () => import('../features/offline-remarks/offline-remark-list'),
+  (m) => m.OfflineRemarkList,
 );
 const MasterCategoryList = page(
   () => import('../features/masters/master-category-list'),
@@ -242,6 +259,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: { userTypes: ['site', 'partner', 'tenant'] },
     Page: SubscriptionPage,
   },
+  // Devices: every signed-in user sees those of the industries they see; the dialog has its own address
+  { path: '/devices', Page: DeviceList, nav: { labelKey: 'deviceRegistry.navLabel' } },
+  { path: '/devices/add', access: ACCOUNT_ADMINS, Page: DeviceList },
+  { path: '/devices/:deviceId/edit', access: ACCOUNT_ADMINS, Page: DeviceList },
+  // Why devices are offline: every signed-in user sees those of the industries they see
+  { path: '/devices/offline/remark', Page: OfflineRemarkList, nav: { labelKey: 'nav.offlineRemarks' } },
   {
     path: '/users',
     access: { userTypes: ['site', 'partner', 'tenant'], roles: ['admin'] },
@@ -338,11 +361,20 @@ export const APP_ROUTES: readonly AppRoute[] = [
     Page: MakeList,
     nav: { labelKey: 'nav.makes', group: 'masters' },
   },
+  // A make's models; the add dialog has its own address
+  { path: '/makes/:makeId/models', access: { userTypes: ['site'] }, Page: ModelList },
+  { path: '/makes/:makeId/models/add', access: { userTypes: ['site'] }, Page: ModelList },
   {
     path: '/model/types',
     access: { userTypes: ['site'] },
     Page: ModelTypeList,
     nav: { labelKey: 'nav.modelTypes', group: 'masters' },
+  },
+  // Device profiles: platform masters every signed-in user reads; site users change them
+  {
+    path: '/devices/profiles',
+    Page: DeviceProfileList,
+    nav: { labelKey: 'nav.deviceProfiles', group: 'masters' },
   },
   { path: '/activate/:token', public: true, Page: SetPasswordPage },
   { path: '/reset-password/:token', public: true, Page: SetPasswordPage },

@@ -3,9 +3,13 @@ import { addressesEndpoints } from './addresses.js';
 import { approvalsEndpoints } from './approvals.js';
 import { auditEndpoints, logsEndpoints } from './audit.js';
 import { authEndpoints } from './auth.js';
+import { camerasEndpoints, offlineRemarksEndpoints } from './cameras.js';
 import { catalogueEndpoints } from './catalogue.js';
 import { corporatesEndpoints } from './corporates.js';
 import { derivedParametersEndpoints } from './derived-parameters.js';
+import { deviceProfilesEndpoints } from './device-profiles.js';
+import { devicesEndpoints } from './devices.js';
+import { deviceRecordsEndpoints } from './device-records.js';
 import { diagnosticsEndpoints } from './diagnostics.js';
 import { energyEndpoints } from './energy.js';
 import { homeEndpoints } from './home.js';
@@ -25,9 +29,13 @@ export * from './addresses.js';
 export * from './approvals.js';
 export * from './audit.js';
 export * from './auth.js';
+export * from './cameras.js';
 export * from './catalogue.js';
 export * from './corporates.js';
 export * from './derived-parameters.js';
+export * from './device-profiles.js';
+export * from './devices.js';
+export * from './device-records.js';
 export * from './diagnostics.js';
 export * from './energy.js';
 export * from './home.js';
@@ -69,6 +77,11 @@ export const ENDPOINT_GROUPS = {
   diagnostics: diagnosticsEndpoints,
   catalogue: catalogueEndpoints,
   monitoringPoints: monitoringPointsEndpoints,
+  devices: devicesEndpoints,
+  cameras: camerasEndpoints,
+  offlineRemarks: offlineRemarksEndpoints,
+  deviceRecords: deviceRecordsEndpoints,
+  deviceProfiles: deviceProfilesEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export const ALL_ENDPOINTS: readonly EndpointDefinition[] = Object.values(ENDPOINT_GROUPS).flatMap((group) =>

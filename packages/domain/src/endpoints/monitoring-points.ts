@@ -63,7 +63,7 @@ export const monitoringPointsEndpoints = {
     params: monitoringPointParamsSchema,
     query: monitoringPointDeleteQuerySchema,
     response: monitoringPointSchema,
-    errors: ['STALE_VERSION'],
+    errors: ['STALE_VERSION', 'MONITORING_POINT_IN_USE'],
     owned: { param: 'entityId', kind: 'monitoringPoint' },
   }),
 };

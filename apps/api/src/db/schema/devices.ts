@@ -6,6 +6,8 @@ import {
   index,
   integer,
   jsonb,
+  date,
+  bigserial,
   pgTable,
   primaryKey,
   serial,
@@ -15,7 +17,21 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { parameters } from './parameters.js';
-import { DIAGNOSTIC_UPLOAD_METHODS, ENTITY_TYPE_KEYS, MAKE_TYPES, RECORD_STATUSES } from '@vayu/domain';
+import { users } from './users.js';
+import {
+  CERTIFICATION_BODIES,
+  DEVICE_ACTION_RESULTS,
+  DEVICE_ACTIONS,
+  DEVICE_STATUSES,
+  DEVICE_UPLOAD_METHODS,
+  DIAGNOSTIC_UPLOAD_METHODS,
+  ENTITY_TYPE_KEYS,
+  MAKE_TYPES,
+  NOX_CONVERSIONS,
+  OFFLINE_REASONS,
+  PROFILE_TYPES,
+  RECORD_STATUSES,
+} from '@vayu/domain';
 import { oneOf } from './checks.js';
 
 /**
@@ -176,5 +192,318 @@ export const diagnosticParamParameters = pgTable(
   (t) => [
     primaryKey({ columns: [t.diagnosticParamId, t.parameterId] }),
     index('diagnostic_param_parameters_parameter_idx').on(t.parameterId),
+  ],
+);
+
+const ENABLED_DISABLED = ['ENABLED', 'DISABLED', 'DELETED'] as const;
+
+/** Device vendors: the companies that supply and install devices (`/api/allDeviceVendor`). */
+export const deviceVendors = pgTable(
+  'device_vendors',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    status: text('status', { enum: RECORD_STATUSES }).notNull().default('ENABLED'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    oneOf('device_vendors_status_ck', t.status, RECORD_STATUSES),
+    uniqueIndex('device_vendors_name_active_uq')
+      .on(sql`lower(${t.name})`)
+      .where(sql`status <> 'DELETED'`),
+  ],
+);
+
+/** Devices: an industry's analysers at its monitoring points (spec §3). */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => accounts.id),
+    monitoringPointId: integer('monitoring_point_id')
+      .notNull()
+      .references(() => monitoringPoints.id),
+    name: text('name').notNull(),
+    serialNumber: text('serial_number').notNull(),
+    manufactureId: text('manufacture_id'),
+    certified: boolean('certified').notNull().default(false),
+    certification: text('certification', { enum: CERTIFICATION_BODIES }),
+    dataFrequency: integer('data_frequency').notNull().default(15),
+    tag: text('tag'),
+    description: text('description'),
+    type: text('type'),
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => models.id),
+    calibratorModelId: integer('calibrator_model_id').references(() => models.id),
+    isNdirEnabled: boolean('is_ndir_enabled').notNull().default(false),
+    noxConversion: text('nox_conversion', { enum: NOX_CONVERSIONS }),
+    ndirType: text('ndir_type'),
+    /** NO share of NOx as a fraction (0.05 for 5 %). */
+    noRatio: doublePrecision('no_ratio'),
+    no2Ratio: doublePrecision('no2_ratio'),
+    dataUploadMethod: text('data_upload_method', { enum: DEVICE_UPLOAD_METHODS }).notNull(),
+    vendorId: integer('vendor_id').references(() => deviceVendors.id),
+    process: text('process'),
+    status: text('status', { enum: DEVICE_STATUSES }).notNull().default('ENABLED'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    oneOf('devices_status_ck', t.status, DEVICE_STATUSES),
+    oneOf('devices_certification_ck', t.certification, CERTIFICATION_BODIES),
+    oneOf('devices_nox_conversion_ck', t.noxConversion, NOX_CONVERSIONS),
+    oneOf('devices_data_upload_method_ck', t.dataUploadMethod, DEVICE_UPLOAD_METHODS),
+    check('devices_data_frequency_ck', sql`${t.dataFrequency} IN (15, 5, 2)`),
+    // One name per industry; also the index of an industry's list, in name order.
+    uniqueIndex('devices_tenant_name_active_uq')
+      .on(t.tenantId, sql`lower(${t.name})`)
+      .where(sql`status <> 'DELETED'`),
+    // The list across industries (site, partner), in name order.
+    index('devices_name_active_idx')
+      .on(sql`lower(${t.name})`, t.id)
+      .where(sql`status <> 'DELETED'`),
+    index('devices_serial_active_idx')
+      .on(sql`lower(${t.serialNumber})`)
+      .where(sql`status <> 'DELETED'`),
+    index('devices_point_active_idx')
+      .on(t.monitoringPointId)
+      .where(sql`status <> 'DELETED'`),
+    index('devices_search_trgm_idx').using(
+      'gin',
+      sql`(lower(${t.name}) || ' ' || lower(${t.serialNumber}) || ' ' || lower(coalesce(${t.tag}, ''))) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/** A device's parameter rows (spec §3: device param). */
+export const deviceParams = pgTable(
+  'device_params',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    /** Kept here too, so that what a tenant uses is counted without a join. */
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => accounts.id),
+    parameterId: integer('parameter_id')
+      .notNull()
+      .references(() => parameters.id),
+    enabled: boolean('enabled').notNull().default(true),
+    unit: text('unit'),
+    cpcbUnit: text('cpcb_unit'),
+    spcbUnit: text('spcb_unit'),
+    userUnit: text('user_unit'),
+    max: doublePrecision('max'),
+    isCounter: boolean('is_counter').notNull().default(false),
+    remoteCalibrationFacility: boolean('remote_calibration_facility').notNull().default(false),
+    offlineAlert: boolean('offline_alert').notNull().default(false),
+    sensorId: text('sensor_id'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('device_params_device_parameter_uq').on(t.deviceId, t.parameterId),
+    index('device_params_tenant_enabled_idx')
+      .on(t.tenantId)
+      .where(sql`enabled`),
+    index('device_params_parameter_idx').on(t.parameterId),
+    index('device_params_sensor_idx')
+      .on(sql`lower(${t.sensorId})`)
+      .where(sql`sensor_id IS NOT NULL`),
+  ],
+);
+
+/** Device profiles: templates a device's settings and parameter rows start from (`/devices/profiles`). */
+export const deviceProfiles = pgTable(
+  'device_profiles',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    type: text('type', { enum: PROFILE_TYPES }).notNull(),
+    deviceType: text('device_type'),
+    modelId: integer('model_id').references(() => models.id),
+    /** The parameter rows: catalogue parameter and unit, in order. */
+    params: jsonb('params').$type<{ parameterId: number; unit: string | null }[]>().notNull().default([]),
+    status: text('status', { enum: ENABLED_DISABLED }).notNull().default('ENABLED'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    oneOf('device_profiles_type_ck', t.type, PROFILE_TYPES),
+    oneOf('device_profiles_status_ck', t.status, ENABLED_DISABLED),
+    uniqueIndex('device_profiles_name_active_uq')
+      .on(sql`lower(${t.name})`)
+      .where(sql`status <> 'DELETED'`),
+    index('device_profiles_list_idx')
+      .on(t.type, sql`lower(${t.name})`, t.id)
+      .where(sql`status <> 'DELETED'`),
+    index('device_profiles_all_idx')
+      .on(sql`lower(${t.name})`, t.id)
+      .where(sql`status <> 'DELETED'`),
+  ],
+);
+
+/** A device's supporting document fields (spec §3), one row per device. */
+export const deviceDocumentFields = pgTable('device_document_fields', {
+  deviceId: integer('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => accounts.id),
+  instrumentAccuracy: text('instrument_accuracy'),
+  instrumentMeasurementRange: text('instrument_measurement_range'),
+  instrumentWorkingTemperatureRange: text('instrument_working_temperature_range'),
+  measurementCycle: text('measurement_cycle'),
+  otherDiagnosticParametersMonitored: text('other_diagnostic_parameters_monitored'),
+  referenceGasUsed: text('reference_gas_used'),
+  zeroGasUsed: text('zero_gas_used'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A device's supporting document files, kept in the file store under `storageKey`. */
+export const deviceDocumentFiles = pgTable(
+  'device_document_files',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => accounts.id),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('device_document_files_device_idx').on(t.deviceId, t.id),
+    uniqueIndex('device_document_files_storage_key_uq').on(t.storageKey),
+  ],
+);
+
+/** Calibration records of a device (`/api/calibrations`, `/api/Previouscalibrations`). */
+export const deviceCalibrations = pgTable(
+  'device_calibrations',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** The calibrator model used (its make follows). */
+    modelId: integer('model_id').references(() => models.id),
+    offset: doublePrecision('offset'),
+    span: doublePrecision('span'),
+    coefficients: text('coefficients'),
+    wavelength: doublePrecision('wavelength'),
+    fileName: text('file_name'),
+    storageKey: text('storage_key'),
+    lastCalibration: timestamp('last_calibration', { withTimezone: true }),
+    lastClean: timestamp('last_clean', { withTimezone: true }),
+    comment: text('comment'),
+    calibratedAt: timestamp('calibrated_at', { withTimezone: true }).notNull(),
+    signalStrength: doublePrecision('signal_strength'),
+    recordedBy: integer('recorded_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('device_calibrations_device_idx').on(t.deviceId, t.calibratedAt, t.id)],
+);
+
+/** Auto clean and calibrate requests on a device, with who asked and what came of it. */
+export const deviceActions = pgTable(
+  'device_actions',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => accounts.id),
+    action: text('action', { enum: DEVICE_ACTIONS }).notNull(),
+    result: text('result', { enum: DEVICE_ACTION_RESULTS }).notNull().default('REQUESTED'),
+    requestedBy: integer('requested_by').references(() => users.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    oneOf('device_actions_action_ck', t.action, DEVICE_ACTIONS),
+    oneOf('device_actions_result_ck', t.result, DEVICE_ACTION_RESULTS),
+    index('device_actions_device_idx').on(t.deviceId, t.requestedAt, t.id),
+  ],
+);
+
+/** Cameras at an industry's monitoring points; the auth token is stored encrypted. */
+export const cameras = pgTable(
+  'cameras',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => accounts.id),
+    monitoringPointId: integer('monitoring_point_id')
+      .notNull()
+      .references(() => monitoringPoints.id),
+    name: text('name').notNull(),
+    provisionId: text('provision_id').notNull(),
+    viewerId: text('viewer_id'),
+    /** AES-256-GCM: iv, tag and cipher text, base64, joined by dots. */
+    authTokenEncrypted: text('auth_token_encrypted').notNull(),
+    /** The token's last four characters, shown instead of it. */
+    authTokenHint: text('auth_token_hint').notNull(),
+    status: text('status', { enum: ENABLED_DISABLED }).notNull().default('ENABLED'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    oneOf('cameras_status_ck', t.status, ENABLED_DISABLED),
+    uniqueIndex('cameras_tenant_name_active_uq')
+      .on(t.tenantId, sql`lower(${t.name})`)
+      .where(sql`status <> 'DELETED'`),
+    uniqueIndex('cameras_provision_active_uq')
+      .on(sql`lower(${t.provisionId})`)
+      .where(sql`status <> 'DELETED'`),
+    index('cameras_point_active_idx')
+      .on(t.monitoringPointId)
+      .where(sql`status <> 'DELETED'`),
+  ],
+);
+
+/** Remarks on offline devices: why, and when the data is expected back (`/devices/offline/remark`). */
+export const offlineRemarks = pgTable(
+  'offline_remarks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => accounts.id),
+    reason: text('reason', { enum: OFFLINE_REASONS }).notNull(),
+    remark: text('remark'),
+    expectedRestoration: date('expected_restoration', { mode: 'string' }),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    oneOf('offline_remarks_reason_ck', t.reason, OFFLINE_REASONS),
+    index('offline_remarks_tenant_idx').on(t.tenantId, t.createdAt, t.id),
+    index('offline_remarks_device_idx').on(t.deviceId, t.createdAt),
   ],
 );

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { MonitoringPoint, MonitoringPointBody } from '@vayu/domain';
 import { tenantRowsWhere, type DataScope } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
-import { accounts, monitoringPoints } from '../../db/schema/index.js';
+import { accounts, devices, monitoringPoints } from '../../db/schema/index.js';
 
 export type MonitoringPointValues = Omit<MonitoringPointBody, 'version'>;
 
@@ -14,12 +14,17 @@ const columns = {
   latitude: monitoringPoints.latitude,
   longitude: monitoringPoints.longitude,
   properties: monitoringPoints.properties,
+  deviceCount: sql<number>`(select count(*)::int from ${devices} where ${devices.monitoringPointId} = ${monitoringPoints.id} and ${devices.status} <> 'DELETED')`,
   version: monitoringPoints.version,
   updatedAt: monitoringPoints.updatedAt,
 };
 
 type Row = Omit<MonitoringPoint, 'updatedAt'> & { updatedAt: Date };
-const toMonitoringPoint = (row: Row): MonitoringPoint => ({ ...row, updatedAt: row.updatedAt.toISOString() });
+const toMonitoringPoint = (row: Row): MonitoringPoint => ({
+  ...row,
+  deviceCount: Number(row.deviceCount),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 /**
  * Locks the industry's row for the rest of the transaction, so that two adds

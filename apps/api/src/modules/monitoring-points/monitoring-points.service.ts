@@ -11,6 +11,7 @@ import { AppError, forbidden, notFound, staleVersion } from '../../lib/errors.js
 import { recordAudit } from '../audit/audit.service.js';
 import { findAddressOwner } from '../accounts/addresses.repository.js';
 import { isUniqueViolation } from '../users/users.repository.js';
+import { countAtMonitoringPoint } from '../devices/devices.repository.js';
 import {
   countMonitoringPoints,
   deleteMonitoringPoint,
@@ -143,7 +144,7 @@ export function createMonitoringPointsService({ db }: { db: Database }) {
       );
     },
 
-    /** Marks the point deleted. Devices at a point will keep it (the device registry refuses the delete then). */
+    /** Marks the point deleted; refused while devices or cameras are at it (MONITORING_POINT_IN_USE). */
     async remove(
       ctx: RequestContext,
       tenantId: number,
@@ -153,6 +154,15 @@ export function createMonitoringPointsService({ db }: { db: Database }) {
       return db.transaction(async (tx) => {
         const industry = await changeableIndustry(tx, ctx, tenantId);
         const before = await existingPoint(tx, ctx, industry.id, id);
+        const inUse = await countAtMonitoringPoint(tx, before.id);
+        if (inUse.devices > 0 || inUse.cameras > 0) {
+          throw new AppError(
+            'MONITORING_POINT_IN_USE',
+            'Devices or cameras are still at this monitoring point: move or delete them first.',
+            undefined,
+            { devices: inUse.devices, cameras: inUse.cameras },
+          );
+        }
         const deleted = await deleteMonitoringPoint(tx, before.id, version ?? before.version);
         if (!deleted) throw staleVersion();
         await recordAudit(tx, ctx, {

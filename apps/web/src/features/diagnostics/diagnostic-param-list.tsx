@@ -15,9 +15,9 @@ import { ConfirmDeleteButton, useListState, type ListStateChange } from '../../c
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { AccountSelect } from '../accounts';
+import { useMakes, useModelsOfMake } from '../makes';
 import { useDeleteDiagnosticParam } from './api/delete-diagnostic-param';
 import { useDiagnosticParams } from './api/get-diagnostic-params';
-import { useMakes, useModelsByMake } from './api/get-makes';
 import { getOwnerName } from './diagnostic-messages';
 
 const ALL = 'all';
@@ -131,7 +131,7 @@ function DiagnosticFilters({
 }: DiagnosticFiltersProps) {
   const { t } = useTranslation();
   const makes = useMakes();
-  const models = useModelsByMake(makeId);
+  const models = useModelsOfMake(makeId);
   const makeOptions = (makes.data ?? []).map((make) => ({
     value: String(make.id),
     // The same maker may make analysers and calibrators.

@@ -1,15 +1,17 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { Make } from '@vayu/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { useAllMakes } from './api';
 import { MakeDialog } from './make-dialog';
 
 /**
  * `/makes` (site users): the makers of analysers, calibrators and cameras,
- * with how many models each has. A few dozen makes: listed whole, by name.
+ * with how many models each has. A few dozen makes: listed whole, by name;
+ * each name leads to the make's models.
  */
 export function MakeList() {
   const { t } = useTranslation();
@@ -18,7 +20,17 @@ export function MakeList() {
   useDocumentTitle(`${t('pages.makes')} · ${t('common.appName')}`);
 
   const columns: DataTableColumn<Make>[] = [
-    { key: 'name', header: t('devices.makes.name'), cellProps: { fw: 500 }, render: (make) => make.name },
+    {
+      key: 'name',
+      header: t('devices.makes.name'),
+      cellProps: { fw: 500 },
+      // The make's models are on a screen of their own.
+      render: (make) => (
+        <Anchor component={Link} to={`/makes/${make.id}/models`} inherit>
+          {make.name}
+        </Anchor>
+      ),
+    },
     { key: 'type', header: t('devices.makes.type'), render: (make) => t(`devices.makeTypes.${make.type}`) },
     {
       key: 'models',

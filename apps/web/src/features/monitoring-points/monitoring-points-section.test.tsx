@@ -15,6 +15,7 @@ const kilnStack: MonitoringPoint = {
   latitude: 26.1012,
   longitude: 74.3204,
   properties: { stackHeight: 72, stackDiameter: 3.2, attachedTo: null, fuelType: 'Coal', apcd: 'ESP' },
+  deviceCount: 2,
   version: 2,
   updatedAt: '2026-11-20T05:00:00.000Z',
 };
@@ -60,6 +61,7 @@ describe('MonitoringPointsSection', () => {
       ),
     ).toBeInTheDocument();
     expect(within(row).getByText('26.1012, 74.3204')).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: '2' })).toBeInTheDocument();
   });
 
   it('says when there are none, and offers no changes to those who may not make them', async () => {

@@ -61,6 +61,11 @@ export function MonitoringPointsSection({ tenantId, canManage }: { tenantId: num
       header: t('devices.points.location'),
       render: (point) => locationOf(point) ?? t('devices.points.noLocation'),
     },
+    {
+      key: 'devices',
+      header: t('devices.points.devices'),
+      render: (point) => point.deviceCount,
+    },
     ...(canManage
       ? [
           {

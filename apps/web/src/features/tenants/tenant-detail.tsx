@@ -28,6 +28,7 @@ import { useSessionUser } from '../../app/session';
 import { formatPhoneNumber } from '../../components/phone';
 import { AccountStatusBadge, PartnersEditDialog } from '../accounts';
 import { MonitoringPointsSection } from '../monitoring-points';
+import { CamerasSection } from '../cameras';
 import { UserAddDialog } from '../users';
 import { addressQueryOptions, useAddress, type AddressType } from './api/address';
 import { useTenant } from './api/get-tenant';
@@ -281,6 +282,7 @@ function TenantDetailContent({ accountType, tenant, reload }: TenantDetailConten
       </section>
 
       {tenant.type === 'tenant' && <MonitoringPointsSection tenantId={tenant.id} canManage={canManage} />}
+      {tenant.type === 'tenant' && <CamerasSection tenantId={tenant.id} canManage={canManage} />}
 
       <section aria-labelledby="tenant-users">
         <Group justify="space-between" mb="sm" wrap="wrap">

@@ -8,6 +8,10 @@ import { derivedParametersEn } from './areas/derived-parameters.en';
 import { diagnosticsEn } from './areas/diagnostics.en';
 import { tenantsEn } from './areas/tenants.en';
 import { devicesEn } from './areas/devices.en';
+import { deviceProfilesEn } from './areas/device-profiles.en';
+import { deviceRecordsEn } from './areas/device-records.en';
+import { deviceRegistryEn } from './areas/device-registry.en';
+import { camerasEn } from './areas/cameras.en';
 
 /** English texts of the console's areas; the frame's texts are in `en-core.ts`. */
 export const enAreas = {
@@ -20,6 +24,10 @@ export const enAreas = {
   energy: energyEn,
   derivedParameters: derivedParametersEn,
   devices: devicesEn,
+  deviceProfiles: deviceProfilesEn,
+  deviceRecords: deviceRecordsEn,
+  deviceRegistry: deviceRegistryEn,
+  cameras: camerasEn,
 } as const;
 
 /** All English texts. */

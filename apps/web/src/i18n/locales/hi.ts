@@ -9,6 +9,10 @@ import { derivedParametersHi } from './areas/derived-parameters.hi';
 import { diagnosticsHi } from './areas/diagnostics.hi';
 import { tenantsHi } from './areas/tenants.hi';
 import { devicesHi } from './areas/devices.hi';
+import { deviceProfilesHi } from './areas/device-profiles.hi';
+import { deviceRecordsHi } from './areas/device-records.hi';
+import { deviceRegistryHi } from './areas/device-registry.hi';
+import { camerasHi } from './areas/cameras.hi';
 import type { Translations } from './en';
 
 /** Hindi texts. The product name stays in Latin script, as on the brand. */
@@ -47,7 +51,9 @@ export const hi: Translations = {
     metrics: 'मेट्रिक',
     masterCategories: 'मास्टर श्रेणियाँ',
     makes: 'निर्माता और मॉडल',
+    models: 'मॉडल',
     modelTypes: 'मॉडल प्रकार',
+    deviceProfiles: 'डिवाइस प्रोफ़ाइल',
     auditDocuments: 'ऑडिट लॉग दस्तावेज़',
     logs: 'लॉग',
     profile: 'उपयोगकर्ता प्रोफ़ाइल',
@@ -67,12 +73,14 @@ export const hi: Translations = {
     masterCategories: 'मास्टर श्रेणियाँ',
     makes: 'निर्माता और मॉडल',
     modelTypes: 'मॉडल प्रकार',
+    deviceProfiles: 'डिवाइस प्रोफ़ाइल',
     derivedParameters: 'व्युत्पन्न पैरामीटर',
     diagnosticParams: 'डायग्नोस्टिक पैरामीटर',
     energyParameters: 'ऊर्जा पैरामीटर',
     energyCatalogue: 'ऊर्जा सूची',
     metrics: 'मेट्रिक्स',
     logs: 'लॉग',
+    offlineRemarks: 'ऑफ़लाइन टिप्पणियाँ',
   },
   header: {
     module: 'मॉड्यूल',
@@ -276,6 +284,10 @@ export const hi: Translations = {
   energy: energyHi,
   derivedParameters: derivedParametersHi,
   devices: devicesHi,
+  deviceProfiles: deviceProfilesHi,
+  deviceRecords: deviceRecordsHi,
+  deviceRegistry: deviceRegistryHi,
+  cameras: camerasHi,
   languages: {
     en: 'English',
     hi: 'हिन्दी',

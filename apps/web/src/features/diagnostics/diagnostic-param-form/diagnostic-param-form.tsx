@@ -13,10 +13,10 @@ import { AccountSelect } from '../../accounts';
 import { translateDiagnosticMessage } from '../diagnostic-messages';
 import { toFormValues, type FormInput, type FormValues } from './form-values';
 import { ModelFields } from './model-fields';
-import { ParametersField } from './parameters-field';
 import { StateSwitch } from './state-switch';
 import { useDiagnosticParamSubmit } from './use-diagnostic-param-submit';
 import { StaleVersionAlert } from '../../../components/form';
+import { ParameterPicker } from '../../../components/parameter-picker';
 
 interface DiagnosticParamFormProps {
   /** null adds a set-up. */
@@ -116,7 +116,19 @@ export function DiagnosticParamForm({ setUp, onDone }: DiagnosticParamFormProps)
           />
         )}
 
-        <ParametersField control={control} current={current?.parameters ?? []} disabled={isPending} />
+        <ParameterPicker
+          control={control}
+          name="paramIds"
+          current={current?.parameters ?? []}
+          label={t('diagnostics.fields.parameters')}
+          description={t('diagnostics.form.parametersHint')}
+          placeholder={t('diagnostics.form.parametersPlaceholder')}
+          nothingFoundMessage={t('diagnostics.form.noParameterFound')}
+          loadError={t('diagnostics.form.parametersLoadError')}
+          translateError={(message) => translateDiagnosticMessage(t, message)}
+          required
+          disabled={isPending}
+        />
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           <StateSwitch

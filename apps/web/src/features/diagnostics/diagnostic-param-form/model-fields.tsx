@@ -2,7 +2,7 @@ import { Select, SimpleGrid } from '@mantine/core';
 import type { DiagnosticParam } from '@vayu/domain';
 import { Controller, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useMakes, useModelsByMake } from '../api/get-makes';
+import { useMakes, useModelsOfMake } from '../../makes';
 import { translateDiagnosticMessage } from '../diagnostic-messages';
 import type { FormInput } from './form-values';
 
@@ -18,7 +18,7 @@ export function ModelFields({ control, setValue, current, disabled }: ModelField
   const { t } = useTranslation();
   const makeId = useWatch({ control, name: 'makeId' });
   const makes = useMakes('Analyser');
-  const models = useModelsByMake(makeId);
+  const models = useModelsOfMake(makeId);
   const makeOptions = (makes.data ?? []).map((make) => ({ value: String(make.id), label: make.name }));
   // The current make still shows when it is not an analyser make.
   if (current && !makeOptions.some((option) => option.value === String(current.make.id))) {

@@ -62,6 +62,14 @@ export const auditEn = {
     make: 'Make',
     model: 'Model',
     model_type: 'Model type',
+    device: 'Device',
+    device_vendor: 'Device vendor',
+    device_profile: 'Device profile',
+    device_document: 'Supporting document',
+    calibration: 'Calibration',
+    device_action: 'Device action',
+    camera: 'Camera',
+    offline_remark: 'Offline remark',
   } satisfies Record<AuditEntity, string>,
   /** What was done (`AUDIT_ACTIONS`). */
   actions: {

@@ -1,0 +1,2 @@
+export { CamerasSection } from './cameras-section';
+export { translatedResolver } from './translated-resolver';

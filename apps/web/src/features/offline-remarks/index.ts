@@ -1,0 +1,1 @@
+export { OfflineRemarkList } from './offline-remark-list';
