@@ -1,7 +1,7 @@
 import axe from 'axe-core';
 import type { BrowserContext, Page } from '@playwright/test';
 import { fetchPartners, findTenant } from '../api';
-import { test as base, DEMO_PASSWORD, expect, signIn, USERS } from '../fixtures';
+import { test as base, DEMO_PASSWORD, expect, pickOption, signIn, USERS } from '../fixtures';
 
 /**
  * Every route of the console (apps/web/src/app/routes.tsx), each opened by a
@@ -288,6 +288,26 @@ const ROUTES: Record<DemoUser | 'visitor', RouteCheck[]> = {
       ready: (page) => expect(page.getByRole('dialog', { name: 'Add model to SICK' })).toBeVisible(),
     },
     { route: '/model/types', heading: 'Model types', ready: table(/^Model types \(\d+\)$/) },
+    { route: '/devices', heading: 'Devices', ready: table(/^Devices 1–20 of \d+$/) },
+    {
+      route: '/devices/add',
+      path: async (page) => `/devices/add?tenantId=${await deccanCementId(page)}`,
+      heading: 'Devices',
+      ready: (page) => expect(page.getByRole('dialog', { name: 'Add device' })).toBeVisible(),
+    },
+    {
+      route: '/devices/:deviceId/edit',
+      path: async (page) =>
+        `/devices/${await firstId(page, `/api/devices?tenantId=${await deccanCementId(page)}`)}/edit`,
+      heading: 'Devices',
+      ready: (page) =>
+        expect(
+          page
+            .getByRole('dialog', { name: 'Edit device' })
+            .getByRole('checkbox', { name: /^Monitor / })
+            .first(),
+        ).toBeVisible(),
+    },
     { route: '/devices/profiles', heading: 'Device profiles', ready: profileCards },
     { route: '/devices/offline/remark', heading: 'Device offline remarks' },
     {
@@ -311,6 +331,12 @@ const ROUTES: Record<DemoUser | 'visitor', RouteCheck[]> = {
   ],
   industry: [
     { route: '/home', heading: /^Welcome, / },
+    {
+      route: '/devices (own industry)',
+      path: async () => '/devices',
+      heading: 'Devices',
+      ready: table(/^Devices 1–\d+ of \d+$/),
+    },
     { route: '/devices/profiles', heading: 'Device profiles', ready: profileCards },
     {
       route: '/devices/offline/remark (own industry)',
@@ -521,6 +547,22 @@ test.describe('dialogs and menus', () => {
       .first()
       .click();
     await expect(page.getByRole('dialog', { name: 'Edit model' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await closeWithEscape(page, 'dialog');
+  });
+
+  test('/devices/add: the device dialog with its rules marked and the NOx settings', async ({
+    routePage: page,
+  }) => {
+    await goTo(page, `/devices/add?tenantId=${await deccanCementId(page)}`);
+    const dialog = page.getByRole('dialog', { name: 'Add device' });
+    await expect(dialog).toBeVisible();
+    await pickOption(dialog.getByRole('textbox', { name: /^Analyser make/ }), 'Horiba', { exact: true });
+    await pickOption(dialog.getByRole('textbox', { name: /^Analyser model/ }), 'ENDA-5000 (CEMS)');
+    await expect(dialog.getByRole('group', { name: 'NOx', exact: true })).toBeVisible();
+    await dialog.getByRole('switch', { name: /^NDIR enabled/ }).check();
+    await dialog.getByRole('button', { name: 'Add device' }).click();
+    await expect(dialog.locator('[aria-invalid="true"]').first()).toBeVisible();
     await expectNoSeriousViolations(page);
     await closeWithEscape(page, 'dialog');
   });

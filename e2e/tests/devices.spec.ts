@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { CONSOLE_HEADERS, createOwnIndustry, uniqueName } from '../api';
 import { expect, expectNotice, pickOption, test } from '../fixtures';
 
@@ -29,6 +29,14 @@ async function findEnda5000(page: Page) {
   const model = models.find((item) => item.name === 'ENDA-5000')!;
   const parameters = await getJson<{ id: number; label: string }[]>(page, `/api/models/${model.id}/params`);
   return { model, so2: parameters.find((parameter) => parameter.label === 'SO2')! };
+}
+
+/** Chooses a parameter row's unit and waits until the row shows it (and its list has closed). */
+async function chooseUnit(row: Locator, unit: string) {
+  const field = row.getByRole('textbox', { name: /^Unit/ });
+  await pickOption(field, unit, { exact: true });
+  await expect(field).toHaveValue(unit);
+  await expect(row.page().getByRole('listbox')).toHaveCount(0);
 }
 
 test('a device is added meeting each rule on the way, then changed, then deleted after confirming', async ({
@@ -73,7 +81,10 @@ test('a device is added meeting each rule on the way, then changed, then deleted
   const rows = ['CO', 'CO2', 'NOx', 'O2', 'SO2'];
 
   // Nothing monitored.
-  for (const label of rows) await row(label).getByRole('checkbox', { name: `Monitor ${label}` }).uncheck();
+  for (const label of rows)
+    await row(label)
+      .getByRole('checkbox', { name: `Monitor ${label}` })
+      .uncheck();
   const save = dialog.getByRole('button', { name: 'Add device' });
   await save.click();
   await expect(dialog.getByRole('alert')).toHaveText('Please enable at least one parameter for monitoring.');
@@ -91,18 +102,22 @@ test('a device is added meeting each rule on the way, then changed, then deleted
   await expect(row('SO2').getByRole('textbox', { name: /^Sensor id/ })).toHaveAccessibleDescription(
     'A sensor id is required: another device has this serial number',
   );
-  for (const label of ['SO2', 'NOx']) {
-    await pickOption(row(label).getByRole('textbox', { name: /^Unit/ }), 'mg/Nm³');
-  }
-  await row('SO2').getByRole('textbox', { name: /^Sensor id/ }).fill('SO2-B');
-  await row('NOx').getByRole('textbox', { name: /^Sensor id/ }).fill('NOX-B');
+  for (const label of ['SO2', 'NOx']) await chooseUnit(row(label), 'mg/Nm³');
+  await row('SO2')
+    .getByRole('textbox', { name: /^Sensor id/ })
+    .fill('SO2-B');
+  await row('NOx')
+    .getByRole('textbox', { name: /^Sensor id/ })
+    .fill('NOX-B');
 
   // The totalised stack flow: a counter needs its roll-over value.
   const addParameter = dialog.getByRole('textbox', { name: 'Add a parameter' });
   await addParameter.fill('Stack Flow');
   await pickOption(addParameter, 'Stack Flow', { exact: true });
-  await pickOption(row('Stack Flow').getByRole('textbox', { name: /^Unit/ }), 'm³/h', { exact: true });
-  await row('Stack Flow').getByRole('textbox', { name: /^Sensor id/ }).fill('FLOW-B');
+  await chooseUnit(row('Stack Flow'), 'm³/h');
+  await row('Stack Flow')
+    .getByRole('textbox', { name: /^Sensor id/ })
+    .fill('FLOW-B');
   await row('Stack Flow').getByRole('checkbox', { name: 'Counter' }).check();
   await save.click();
   await expect(row('Stack Flow').getByRole('textbox', { name: /^Max/ })).toHaveAccessibleDescription(
@@ -112,7 +127,10 @@ test('a device is added meeting each rule on the way, then changed, then deleted
 
   // NOx read as NO by NDIR: the NO and NO2 shares must make 100.
   await dialog.getByRole('switch', { name: /^NDIR enabled/ }).check();
-  await pickOption(dialog.getByRole('textbox', { name: /^Analyser type/ }), 'NDIR (non-dispersive infrared), NO');
+  await pickOption(
+    dialog.getByRole('textbox', { name: /^Analyser type/ }),
+    'NDIR (non-dispersive infrared), NO',
+  );
   const noShare = dialog.getByRole('textbox', { name: /^NO share/ });
   const no2Share = dialog.getByRole('textbox', { name: /^NO2 share/ });
   await noShare.fill('10');
@@ -139,7 +157,7 @@ test('a device is added meeting each rule on the way, then changed, then deleted
   await edit.getByRole('textbox', { name: /^Tag/ }).fill('kiln-line-2');
   const co = edit.getByRole('group', { name: 'CO', exact: true });
   await co.getByRole('checkbox', { name: 'Monitor CO' }).check();
-  await pickOption(co.getByRole('textbox', { name: /^Unit/ }), 'mg/Nm³');
+  await chooseUnit(co, 'mg/Nm³');
   await co.getByRole('textbox', { name: /^Sensor id/ }).fill('CO-B');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expectNotice(page, 'Device Updated Successfully.');

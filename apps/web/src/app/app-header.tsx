@@ -11,10 +11,10 @@ import {
 } from '@mantine/core';
 import type { LoggedInUser } from '@vayu/domain';
 import { useTranslation } from 'react-i18next';
-import { Link, matchPath, useLocation, useMatch } from 'react-router';
+import { Link, matchPath, useLocation } from 'react-router';
 import { UserMenu } from './header-menus';
 import { HOME_PATH } from './route-access';
-import { getNavRoutes, type NavGroup, type NavLabelKey } from './routes';
+import { APP_ROUTES, getNavRoutes, type NavGroup, type NavLabelKey } from './routes';
 import { BRAND_TEXT_PROPS, HeaderBar } from './shell-frame';
 import { LanguageMenu, ModuleMenu } from './switch-menus';
 
@@ -58,9 +58,31 @@ const GROUP_LABELS: Record<NavGroup, { label: `nav.${NavGroup}`; menu: `nav.${Na
   audit: { label: 'nav.audit', menu: 'nav.auditMenu' },
 };
 
+/** Every path the header links to (for anyone). */
+const NAV_PATHS = APP_ROUTES.filter((route) => route.nav !== undefined).map((route) => route.path);
+
+/**
+ * The header link of the page shown: the most specific one that matches
+ * (on /devices/profiles, "Device profiles", not "Devices" as well).
+ */
+export function currentNavPath(pathname: string, paths: readonly string[] = NAV_PATHS): string | undefined {
+  let current: string | undefined;
+  for (const path of paths) {
+    if (matchPath({ path, end: false }, pathname) === null) continue;
+    if (current === undefined || path.length > current.length) current = path;
+  }
+  return current;
+}
+
+function useIsCurrent(path: string) {
+  const { pathname } = useLocation();
+  return currentNavPath(pathname) === path;
+}
+
 function useIsAnyActive(links: NavEntry[]) {
   const { pathname } = useLocation();
-  return links.some((link) => matchPath({ path: link.path, end: false }, pathname) !== null);
+  const current = currentNavPath(pathname);
+  return links.some((link) => link.path === current);
 }
 
 interface AppHeaderProps {
@@ -129,7 +151,7 @@ export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
 }
 
 function HeaderLink({ to, label }: { to: string; label: string }) {
-  const isActive = useMatch({ path: to, end: false }) !== null;
+  const isActive = useIsCurrent(to);
   return (
     <Button
       component={Link}
@@ -168,7 +190,7 @@ function HeaderGroupMenu({ group, links }: { group: NavGroup; links: NavEntry[] 
       </Menu.Target>
       <Menu.Dropdown>
         {links.map((link) => {
-          const current = matchPath({ path: link.path, end: false }, pathname) !== null;
+          const current = link.path === currentNavPath(pathname);
           return (
             <Menu.Item
               key={link.path}
@@ -238,7 +260,7 @@ function MobileGroup({
 }
 
 function MobileLink({ to, label, onNavigate }: { to: string; label: string; onNavigate: () => void }) {
-  const isActive = useMatch({ path: to, end: false }) !== null;
+  const isActive = useIsCurrent(to);
   return (
     <MantineNavLink
       component={Link}

@@ -25,7 +25,9 @@ const PAGE_TITLES: Readonly<Record<string, PageTitleKey>> = {
   '/master-category': 'pages.masterCategories',
   '/makes': 'pages.makes',
   '/model/types': 'pages.modelTypes',
+  '/devices': 'pages.devices',
   '/devices/profiles': 'pages.deviceProfiles',
+  '/devices/offline/remark': 'pages.offlineRemarks',
   '/profile': 'pages.profile',
 };
 

@@ -1,50 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  FIELD_MESSAGES,
   LOGO_MAX_BYTES,
   tenantCreateFieldsSchema,
   tenantUpdateFieldsSchema,
   tenantsEndpoints,
-  type FieldError,
 } from '@vayu/domain';
 import type { z } from 'zod';
 import { registerEndpoints } from '../../lib/endpoints.js';
+import { formFieldDetails, UNKNOWN_FIELD } from '../../lib/form-fields.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { contextOf } from '../../plugins/authentication.js';
 import { assertMayAddAccount, type TenantsService } from './tenants.service.js';
 
 export const LOGO_SIZE_MESSAGE = `The logo must be at most ${LOGO_MAX_BYTES / 1024} KB`;
-
-const UNKNOWN_FIELD = 'This field cannot be set here';
-
-/** The rule a form field broke, as the API's other validation errors name it. */
-function fieldCodeOf(issue: z.core.$ZodIssue): FieldError['code'] {
-  if (issue.message === FIELD_MESSAGES.required || issue.code === 'invalid_type') return 'FIELD_REQUIRED';
-  switch (issue.code) {
-    case 'too_small':
-      return 'FIELD_TOO_SMALL';
-    case 'too_big':
-      return 'FIELD_TOO_LARGE';
-    case 'custom':
-      return 'FIELD_RULE';
-    default:
-      return 'FIELD_INVALID';
-  }
-}
-
-function detailsOf(error: z.ZodError): FieldError[] {
-  return error.issues.flatMap((issue): FieldError[] =>
-    issue.code === 'unrecognized_keys'
-      ? issue.keys.map((key) => ({ path: key, message: UNKNOWN_FIELD, code: 'FIELD_UNKNOWN' }))
-      : [
-          {
-            path: issue.path.map(String).join('.') || 'body',
-            message: issue.message,
-            code: fieldCodeOf(issue),
-          },
-        ],
-  );
-}
 
 const isFileTooLarge = (error: unknown) =>
   typeof error === 'object' &&
@@ -101,7 +69,7 @@ async function readAccountForm<S extends z.ZodType>(
     Object.assign(fields, request.body);
   }
   const parsed = schema.safeParse(fields);
-  if (!parsed.success) throw badRequest('The request has invalid fields.', detailsOf(parsed.error));
+  if (!parsed.success) throw badRequest('The request has invalid fields.', formFieldDetails(parsed.error));
   return { values: parsed.data, logo };
 }
 

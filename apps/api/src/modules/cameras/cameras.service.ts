@@ -8,12 +8,12 @@ import {
   type FieldError,
 } from '@vayu/domain';
 import type { RequestContext } from '../../auth/principal.js';
-import { canChangeAccount, scopeOf } from '../../auth/scope.js';
+import { scopeOf } from '../../auth/scope.js';
 import type { Database, Executor } from '../../db/client.js';
-import { AppError, businessRule, fieldError, forbidden, notFound, staleVersion } from '../../lib/errors.js';
+import { AppError, businessRule, fieldError, notFound, staleVersion } from '../../lib/errors.js';
 import type { Secrets } from '../../lib/secrets.js';
-import { findAddressOwner } from '../accounts/addresses.repository.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { changeableIndustry, visibleIndustry } from '../accounts/industry-access.js';
 import { lockIndustry } from '../monitoring-points/monitoring-points.repository.js';
 import {
   countCameras,
@@ -66,23 +66,9 @@ async function withUniqueCheck<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+const REFUSAL = 'You are not allowed to change the cameras of this industry.';
+
 export function createCamerasService({ db, secrets }: { db: Database; secrets: Secrets }) {
-  /** The industry, when the caller can see it (404 otherwise). */
-  async function visibleIndustry(exec: Executor, ctx: RequestContext, tenantId: number) {
-    const industry = await findAddressOwner(exec, scopeOf(ctx.principal), tenantId);
-    if (industry?.type !== 'tenant') throw notFound('Industry');
-    return industry;
-  }
-
-  /** The industry, when the caller can see it (404) and change it (403). */
-  async function changeableIndustry(exec: Executor, ctx: RequestContext, tenantId: number) {
-    const industry = await visibleIndustry(exec, ctx, tenantId);
-    if (!canChangeAccount(ctx.principal, industry)) {
-      throw forbidden('You are not allowed to change the cameras of this industry.');
-    }
-    return industry;
-  }
-
   async function existingCamera(exec: Executor, ctx: RequestContext, tenantId: number, id: number) {
     const camera = await findCamera(exec, scopeOf(ctx.principal), tenantId, id);
     if (!camera) throw notFound('Camera');
@@ -128,7 +114,7 @@ export function createCamerasService({ db, secrets }: { db: Database; secrets: S
       const token = await sealToken(body.authToken);
       return withUniqueCheck(() =>
         db.transaction(async (tx) => {
-          const industry = await changeableIndustry(tx, ctx, tenantId);
+          const industry = await changeableIndustry(tx, ctx, tenantId, REFUSAL);
           await lockIndustry(tx, industry.id);
           if ((await countCameras(tx, industry.id)) >= MAX_CAMERAS_PER_TENANT) {
             throw businessRule(`An industry may have at most ${MAX_CAMERAS_PER_TENANT} cameras.`);
@@ -153,7 +139,7 @@ export function createCamerasService({ db, secrets }: { db: Database; secrets: S
       const token = body.authToken === undefined ? undefined : await sealToken(body.authToken);
       return withUniqueCheck(() =>
         db.transaction(async (tx) => {
-          const industry = await changeableIndustry(tx, ctx, tenantId);
+          const industry = await changeableIndustry(tx, ctx, tenantId, REFUSAL);
           const before = await existingCamera(tx, ctx, industry.id, id);
           await checkValues(tx, industry.id, body, before.id);
           const isSaved =
@@ -182,7 +168,7 @@ export function createCamerasService({ db, secrets }: { db: Database; secrets: S
       version: number | undefined,
     ): Promise<Camera> {
       return db.transaction(async (tx) => {
-        const industry = await changeableIndustry(tx, ctx, tenantId);
+        const industry = await changeableIndustry(tx, ctx, tenantId, REFUSAL);
         const before = await existingCamera(tx, ctx, industry.id, id);
         if (!(await deleteCamera(tx, before.id, version ?? before.version))) throw staleVersion();
         await recordAudit(tx, ctx, {

@@ -7,50 +7,19 @@ import {
   DOCUMENT_FILES_PART,
   DOCUMENT_MAX_BYTES,
   DOCUMENT_MAX_FILES_PER_UPLOAD,
-  FIELD_MESSAGES,
   deviceRecordsEndpoints,
   documentUploadFieldsSchema,
   type DocumentFields,
-  type FieldError,
 } from '@vayu/domain';
 import type { z } from 'zod';
 import { registerEndpoints } from '../../lib/endpoints.js';
+import { formFieldDetails, UNKNOWN_FIELD } from '../../lib/form-fields.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { contextOf } from '../../plugins/authentication.js';
 import { cleanFileName, type DeviceRecordsService, type UploadedFile } from './device-records.service.js';
 
-const UNKNOWN_FIELD = 'This field cannot be set here';
 const INVALID_FIELDS = 'The request has invalid fields.';
 const MB = 1024 * 1024;
-
-/** The rule a form field broke, as the API's other validation errors name it. */
-function fieldCodeOf(issue: z.core.$ZodIssue): FieldError['code'] {
-  if (issue.message === FIELD_MESSAGES.required || issue.code === 'invalid_type') return 'FIELD_REQUIRED';
-  switch (issue.code) {
-    case 'too_small':
-      return 'FIELD_TOO_SMALL';
-    case 'too_big':
-      return 'FIELD_TOO_LARGE';
-    case 'custom':
-      return 'FIELD_RULE';
-    default:
-      return 'FIELD_INVALID';
-  }
-}
-
-function detailsOf(error: z.ZodError): FieldError[] {
-  return error.issues.flatMap((issue): FieldError[] =>
-    issue.code === 'unrecognized_keys'
-      ? issue.keys.map((key) => ({ path: key, message: UNKNOWN_FIELD, code: 'FIELD_UNKNOWN' }))
-      : [
-          {
-            path: issue.path.map(String).join('.') || 'body',
-            message: issue.message,
-            code: fieldCodeOf(issue),
-          },
-        ],
-  );
-}
 
 const errorCodeOf = (error: unknown) =>
   typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
@@ -164,7 +133,7 @@ async function readForm(
 
 function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
   const parsed = schema.safeParse(fields);
-  if (!parsed.success) throw badRequest(INVALID_FIELDS, detailsOf(parsed.error));
+  if (!parsed.success) throw badRequest(INVALID_FIELDS, formFieldDetails(parsed.error));
   return parsed.data;
 }
 

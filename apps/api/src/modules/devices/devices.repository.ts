@@ -133,12 +133,13 @@ export function devicesPageQuery(
 
 /**
  * A search matching at most this many devices is put in order from its
- * matches (found through the trigram index); a search matching more walks
- * the name index instead, where its matches lie close together. Ordering by
- * name first would walk past every device named before the matches (all the
- * "Dust Monitor"s before the first "Gas Analyser").
+ * matches, found through the trigram index (their ids and names only); a
+ * search matching more walks the name index instead, where so many matches
+ * lie close together. Walking the name index for a less frequent term would
+ * pass every device named before its matches (all the "Dust Monitor"s
+ * before the first "Gas Analyser").
  */
-export const SEARCH_SORT_LIMIT = 2000;
+export const SEARCH_SORT_LIMIT = 20_000;
 
 /** One page of devices with its total (`readPage`: bounded, never a count of every match per request). */
 export async function findDevicesPage(

@@ -17,11 +17,11 @@ import {
   type Usage,
 } from '@vayu/domain';
 import type { RequestContext } from '../../auth/principal.js';
-import { canChangeAccount, scopeOf } from '../../auth/scope.js';
+import { scopeOf } from '../../auth/scope.js';
 import type { Database, Executor } from '../../db/client.js';
-import { AppError, forbidden, notFound, staleVersion } from '../../lib/errors.js';
+import { AppError, notFound, staleVersion } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { findAddressOwner } from '../accounts/addresses.repository.js';
+import { changeableIndustry, visibleIndustry } from '../accounts/industry-access.js';
 import { findModelTypes } from '../makes/makes.repository.js';
 import { lockIndustry } from '../monitoring-points/monitoring-points.repository.js';
 import { isUniqueViolation } from '../users/users.repository.js';
@@ -94,22 +94,9 @@ async function withNameCheck<T>(write: () => Promise<T>): Promise<T> {
 const rulesBroken = (details: FieldError[]) =>
   new AppError('DEVICE_RULES', details[0]?.message ?? 'Please correct the marked fields.', details);
 
+const REFUSAL = 'You are not allowed to change the devices of this industry.';
+
 export function createDevicesService({ db }: { db: Database }) {
-  /** The industry, when the caller can see it (404 otherwise). */
-  async function visibleIndustry(exec: Executor, ctx: RequestContext, tenantId: number) {
-    const industry = await findAddressOwner(exec, scopeOf(ctx.principal), tenantId);
-    if (industry?.type !== 'tenant') throw notFound('Industry');
-    return industry;
-  }
-
-  async function changeableIndustry(exec: Executor, ctx: RequestContext, tenantId: number) {
-    const industry = await visibleIndustry(exec, ctx, tenantId);
-    if (!canChangeAccount(ctx.principal, industry)) {
-      throw forbidden('You are not allowed to change the devices of this industry.');
-    }
-    return industry;
-  }
-
   async function existingDevice(exec: Executor, ctx: RequestContext, id: number) {
     const device = await findDevice(exec, scopeOf(ctx.principal), id);
     if (!device) throw notFound('Device');
@@ -210,7 +197,7 @@ export function createDevicesService({ db }: { db: Database }) {
     async create(ctx: RequestContext, body: DeviceBody): Promise<Device> {
       return withNameCheck(() =>
         db.transaction(async (tx) => {
-          const industry = await changeableIndustry(tx, ctx, body.tenantId);
+          const industry = await changeableIndustry(tx, ctx, body.tenantId, REFUSAL);
           await lockIndustry(tx, industry.id);
           if ((await countDevices(tx, industry.id)) >= MAX_DEVICES_PER_TENANT) {
             throw new AppError(
@@ -241,7 +228,7 @@ export function createDevicesService({ db }: { db: Database }) {
       return withNameCheck(() =>
         db.transaction(async (tx) => {
           const before = await existingDevice(tx, ctx, id);
-          const industry = await changeableIndustry(tx, ctx, before.tenant.id);
+          const industry = await changeableIndustry(tx, ctx, before.tenant.id, REFUSAL);
           if (body.tenantId !== industry.id) {
             throw rulesBroken([
               {
@@ -277,7 +264,7 @@ export function createDevicesService({ db }: { db: Database }) {
     async remove(ctx: RequestContext, id: number, version: number | undefined): Promise<DeviceSummary> {
       return db.transaction(async (tx) => {
         const before = await existingDevice(tx, ctx, id);
-        const industry = await changeableIndustry(tx, ctx, before.tenant.id);
+        const industry = await changeableIndustry(tx, ctx, before.tenant.id, REFUSAL);
         if (!(await updateDeviceAtVersion(tx, id, version ?? before.version, { status: 'DELETED' }))) {
           throw staleVersion();
         }

@@ -138,6 +138,11 @@ describe('devices', () => {
     expect(await names('pageSize=2')).toEqual(['Alpha', 'Bravo']);
     expect(await names('pageSize=2&page=2')).toEqual(['Charlie']);
     expect(await names('search=bx-2')).toEqual(['Bravo']);
+    expect(await names('search=x-&pageSize=2&page=2')).toEqual(['Charlie']);
+    const searched = (
+      await admin.call({ method: 'GET', url: `/api/devices?tenantId=${tenant.id}&search=x-&pageSize=2` })
+    ).json() as Page<DeviceSummary>;
+    expect(searched).toMatchObject({ total: 3, totalKind: 'exact', pageCount: 2 });
     expect(await names('search=KILN')).toEqual(['Charlie']);
     expect(await names('search=50%25')).toEqual([]);
   });

@@ -5,11 +5,11 @@ import {
   type MonitoringPointList,
 } from '@vayu/domain';
 import type { RequestContext } from '../../auth/principal.js';
-import { canChangeAccount, scopeOf } from '../../auth/scope.js';
+import { scopeOf } from '../../auth/scope.js';
 import type { Database, Executor } from '../../db/client.js';
-import { AppError, forbidden, notFound, staleVersion } from '../../lib/errors.js';
+import { AppError, notFound, staleVersion } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { findAddressOwner } from '../accounts/addresses.repository.js';
+import { changeableIndustry, visibleIndustry } from '../accounts/industry-access.js';
 import { isUniqueViolation } from '../users/users.repository.js';
 import { countAtMonitoringPoint } from '../devices/devices.repository.js';
 import {
@@ -52,24 +52,9 @@ async function withNameCheck<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+const REFUSAL = 'You are not allowed to change the monitoring points of this industry.';
+
 export function createMonitoringPointsService({ db }: { db: Database }) {
-  /** The industry, when the caller can see it (404 otherwise). */
-  async function visibleIndustry(exec: Executor, ctx: RequestContext, tenantId: number) {
-    // The account (within the caller's scope) that owns the points: an industry only.
-    const industry = await findAddressOwner(exec, scopeOf(ctx.principal), tenantId);
-    if (industry?.type !== 'tenant') throw notFound('Industry');
-    return industry;
-  }
-
-  /** The industry, when the caller can see it (404) and change it (403). */
-  async function changeableIndustry(exec: Executor, ctx: RequestContext, tenantId: number) {
-    const industry = await visibleIndustry(exec, ctx, tenantId);
-    if (!canChangeAccount(ctx.principal, industry)) {
-      throw forbidden('You are not allowed to change the monitoring points of this industry.');
-    }
-    return industry;
-  }
-
   /** The point of the industry (404 when there is none the caller can see). */
   async function existingPoint(exec: Executor, ctx: RequestContext, tenantId: number, id: number) {
     const point = await findMonitoringPoint(exec, scopeOf(ctx.principal), tenantId, id);
@@ -93,7 +78,7 @@ export function createMonitoringPointsService({ db }: { db: Database }) {
       const { version: _version, ...values } = body;
       return withNameCheck(() =>
         db.transaction(async (tx) => {
-          const industry = await changeableIndustry(tx, ctx, tenantId);
+          const industry = await changeableIndustry(tx, ctx, tenantId, REFUSAL);
           await lockIndustry(tx, industry.id);
           if ((await countMonitoringPoints(tx, industry.id)) >= MAX_MONITORING_POINTS_PER_TENANT) {
             throw new AppError(
@@ -126,7 +111,7 @@ export function createMonitoringPointsService({ db }: { db: Database }) {
       const { version, ...values } = body;
       return withNameCheck(() =>
         db.transaction(async (tx) => {
-          const industry = await changeableIndustry(tx, ctx, tenantId);
+          const industry = await changeableIndustry(tx, ctx, tenantId, REFUSAL);
           const before = await existingPoint(tx, ctx, industry.id, id);
           const saved =
             version === undefined ? undefined : await updateMonitoringPoint(tx, before.id, version, values);
@@ -152,7 +137,7 @@ export function createMonitoringPointsService({ db }: { db: Database }) {
       version: number | undefined,
     ): Promise<MonitoringPoint> {
       return db.transaction(async (tx) => {
-        const industry = await changeableIndustry(tx, ctx, tenantId);
+        const industry = await changeableIndustry(tx, ctx, tenantId, REFUSAL);
         const before = await existingPoint(tx, ctx, industry.id, id);
         const inUse = await countAtMonitoringPoint(tx, before.id);
         if (inUse.devices > 0 || inUse.cameras > 0) {

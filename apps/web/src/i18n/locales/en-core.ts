@@ -54,6 +54,8 @@ export const enCore = {
     models: 'Models',
     modelTypes: 'Model types',
     deviceProfiles: 'Device profiles',
+    devices: 'Devices',
+    offlineRemarks: 'Device offline remarks',
     auditDocuments: 'Audit log documents',
     logs: 'Logs',
     profile: 'User Profile',

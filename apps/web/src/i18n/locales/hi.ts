@@ -54,6 +54,8 @@ export const hi: Translations = {
     models: 'मॉडल',
     modelTypes: 'मॉडल प्रकार',
     deviceProfiles: 'डिवाइस प्रोफ़ाइल',
+    devices: 'उपकरण',
+    offlineRemarks: 'डिवाइस ऑफ़लाइन टिप्पणियाँ',
     auditDocuments: 'ऑडिट लॉग दस्तावेज़',
     logs: 'लॉग',
     profile: 'उपयोगकर्ता प्रोफ़ाइल',

@@ -127,6 +127,7 @@ export const ParameterRow = memo(function ParameterRow({
         </Text>
       )}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 6 }} spacing="sm" verticalSpacing="xs">
+        {/* A handful of units each: plain lists, which the focus on a marked field does not open. */}
         <SelectField
           control={control}
           name={`params.${index}.unit`}
@@ -135,7 +136,6 @@ export const ParameterRow = memo(function ParameterRow({
           data={unitOptions}
           loadError={unitsError}
           required={row.enabled}
-          searchable
           clearable
         />
         <SelectField
@@ -143,7 +143,6 @@ export const ParameterRow = memo(function ParameterRow({
           name={`params.${index}.cpcbUnit`}
           label={t('deviceRegistry.params.cpcbUnit')}
           data={unitOptions}
-          searchable
           clearable
         />
         <SelectField
@@ -151,7 +150,6 @@ export const ParameterRow = memo(function ParameterRow({
           name={`params.${index}.spcbUnit`}
           label={t('deviceRegistry.params.spcbUnit')}
           data={unitOptions}
-          searchable
           clearable
         />
         <SelectField
@@ -159,7 +157,6 @@ export const ParameterRow = memo(function ParameterRow({
           name={`params.${index}.userUnit`}
           label={t('deviceRegistry.params.userUnit')}
           data={unitOptions}
-          searchable
           clearable
         />
         <NumberField
