@@ -20,9 +20,13 @@ test('a demo device gets a supporting document uploaded, listed and viewed as a 
   const deccan = await findTenant(page, 'Deccan Cement Works');
   await page.goto(`/devices?tenantId=${deccan.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Devices' })).toBeVisible();
-  await page.getByRole('button', { name: 'Documents of Gas Analyser', exact: true }).click();
+  await page
+    .getByRole('button', { name: 'Documents of Gas Analyser – Kiln / Raw Mill Stack', exact: true })
+    .click();
 
-  const dialog = page.getByRole('dialog', { name: 'Supporting documents: Gas Analyser' });
+  const dialog = page.getByRole('dialog', {
+    name: 'Supporting documents: Gas Analyser – Kiln / Raw Mill Stack',
+  });
   // The demo analyser comes with its instrument's details.
   await expect(dialog.getByRole('rowheader', { name: 'Instrument accuracy' })).toBeVisible();
 

@@ -25,7 +25,7 @@ const DEMO_VENDORS = [
 interface DemoDevice {
   /** `Make/Model` of the seeded analyser models. */
   model: string;
-  /** The device's name at the point: "CEMS" on "Kiln / Raw Mill Stack". */
+  /** What the device is; its name is this and its point's: "Gas Analyser – Kiln / Raw Mill Stack". */
   name: string;
   prefix: string;
   certification: CertificationBody | null;
@@ -186,6 +186,7 @@ export async function seedDemoDevices(tx: Executor) {
   const points = await tx
     .select({
       id: monitoringPoints.id,
+      name: monitoringPoints.name,
       tenantId: monitoringPoints.tenantId,
       entityType: monitoringPoints.entityType,
     })
@@ -195,7 +196,6 @@ export async function seedDemoDevices(tx: Executor) {
     .orderBy(asc(monitoringPoints.tenantId), asc(monitoringPoints.id));
 
   let sequence = 0;
-  const namesByTenant = new Map<number, Set<string>>();
   for (const point of points) {
     for (const demo of DEVICES_BY_POINT[point.entityType] ?? []) {
       const modelId = modelIds.get(demo.model);
@@ -203,11 +203,8 @@ export async function seedDemoDevices(tx: Executor) {
       const rows = measured.filter((m) => m.modelId === modelId);
       if (rows.length === 0) continue;
       sequence += 1;
-      const names = namesByTenant.get(point.tenantId) ?? new Set<string>();
-      namesByTenant.set(point.tenantId, names);
-      let name = demo.name;
-      for (let n = 2; names.has(name.toLowerCase()); n += 1) name = `${demo.name} ${n}`;
-      names.add(name.toLowerCase());
+      // Named as the plant names them: what it is and where it stands (points' names are unique).
+      const name = `${demo.name} – ${point.name}`;
       const [device] = await tx
         .insert(devices)
         .values({
