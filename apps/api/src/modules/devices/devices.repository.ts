@@ -15,6 +15,7 @@ import type {
 import { tenantRowsWhere, type DataScope } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import { readPage } from '../../lib/paging.js';
+import { type Bind, inline, placeholder, runPrepared } from '../../lib/statements.js';
 import {
   accounts,
   cameras,
@@ -84,18 +85,28 @@ export interface DeviceListFilter extends Omit<DeviceListQuery, 'page' | 'pageSi
   scope: DataScope;
 }
 
-function devicesWhere(filter: DeviceListFilter) {
+function devicesWhere(filter: DeviceListFilter, bind: Bind = inline) {
   return and(
     notDeleted,
     tenantRowsWhere(filter.scope, devices.tenantId),
-    filter.tenantId === undefined ? undefined : eq(devices.tenantId, filter.tenantId),
+    filter.tenantId === undefined ? undefined : eq(devices.tenantId, bind('tenantId', filter.tenantId)),
     filter.monitoringPointId === undefined
       ? undefined
-      : eq(devices.monitoringPointId, filter.monitoringPointId),
-    filter.status === undefined ? undefined : eq(devices.status, filter.status),
-    filter.search ? sql`${searchText} like ${containsPattern(filter.search)}` : undefined,
+      : eq(devices.monitoringPointId, bind('monitoringPointId', filter.monitoringPointId)),
+    filter.status === undefined ? undefined : eq(devices.status, bind('status', filter.status)),
+    filter.search ? sql`${searchText} like ${bind('pattern', containsPattern(filter.search))}` : undefined,
   );
 }
+
+/** What the text of the page statement depends on: which filters are present, and the scope. */
+const devicesPageShape = (filter: DeviceListFilter) =>
+  JSON.stringify([
+    filter.tenantId !== undefined,
+    filter.monitoringPointId !== undefined,
+    filter.status !== undefined,
+    filter.search !== undefined && filter.search !== '',
+    filter.scope,
+  ]);
 
 /**
  * The rows of one page of devices in name order (the benchmark's minimal
@@ -107,6 +118,7 @@ export function devicesPageQuery(
   exec: Executor,
   filter: DeviceListFilter,
   page: { limit: number; offset: number },
+  bind: Bind = inline,
 ) {
   const order = (table: {
     name: typeof devices.name;
@@ -121,10 +133,10 @@ export function devicesPageQuery(
   const pageIds = exec
     .select({ id: devices.id })
     .from(devices)
-    .where(devicesWhere(filter))
+    .where(devicesWhere(filter, bind))
     .orderBy(...order(devices))
-    .limit(page.limit)
-    .offset(page.offset)
+    .limit(bind('limit', page.limit))
+    .offset(bind('offset', page.offset))
     .as('page_ids');
   return joinedSummary(exec)
     .innerJoin(pageIds, eq(pageIds.id, devices.id))
@@ -171,7 +183,22 @@ export async function findDevicesPage(
     }
   }
   return readPage(exec, request, {
-    rows: async (limit, offset) => (await devicesPageQuery(exec, filter, { limit, offset })).map(toSummary),
+    rows: async (limit, offset) => {
+      // The statement is built once per shape and run with this page's values (lib/statements.ts).
+      const values: Record<string, unknown> = { limit, offset };
+      const bindValue: Bind = (name, value) => {
+        values[name] = value;
+        return value;
+      };
+      devicesWhere(filter, bindValue);
+      const rows = await runPrepared(
+        exec,
+        `devices page ${devicesPageShape(filter)}`,
+        () => devicesPageQuery(exec, filter, { limit, offset }, placeholder),
+        values,
+      );
+      return rows.map(toSummary);
+    },
     matches: () => exec.select({ id: devices.id }).from(devices).where(where).$dynamic(),
     countKey: ['devices', filter],
   });

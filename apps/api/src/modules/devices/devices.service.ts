@@ -184,12 +184,22 @@ export function createDevicesService({ db }: { db: Database }) {
   const valuesOf = ({ version: _v, params: _p, tenantId: _t, ...values }: DeviceBody): DeviceValues => values;
 
   return {
-    list(ctx: RequestContext, query: DeviceListQuery): Promise<Page<DeviceSummary>> {
+    /**
+     * A page of the devices the caller sees. Asked for one industry, the
+     * page is read first (its rows are within the caller's scope): only an
+     * empty one needs the industry looked up, to answer 404 for one the
+     * caller cannot see rather than an empty list.
+     */
+    async list(ctx: RequestContext, query: DeviceListQuery): Promise<Page<DeviceSummary>> {
       const { page, pageSize, ...filter } = query;
-      return (async () => {
-        if (filter.tenantId !== undefined) await visibleIndustry(db, ctx, filter.tenantId);
-        return findDevicesPage(db, { ...filter, scope: scopeOf(ctx.principal) }, { page, pageSize });
-      })();
+      const found = await findDevicesPage(
+        db,
+        { ...filter, scope: scopeOf(ctx.principal) },
+        { page, pageSize },
+      );
+      if (filter.tenantId !== undefined && found.items.length === 0)
+        await visibleIndustry(db, ctx, filter.tenantId);
+      return found;
     },
 
     get: (ctx: RequestContext, id: number) => existingDevice(db, ctx, id),

@@ -501,6 +501,15 @@ describe('devices', () => {
         params: [{ parameterId: so2.id, unit: 'mg/Nm3' }],
       }),
     );
+    const listed = async (query: string) =>
+      (
+        (
+          await admin.call({ method: 'GET', url: `/api/devices?tenantId=${tenant.id}&${query}` })
+        ).json() as Page<DeviceSummary>
+      ).items.map((d) => d.status);
+    expect(await listed('status=DISABLED')).toEqual(['DISABLED']);
+    expect(await listed(`monitoringPointId=${point.id}&status=ENABLED`)).toEqual(['ENABLED']);
+    expect(await listed(`monitoringPointId=${(await build.monitoringPoint(tenant.id)).id}`)).toEqual([]);
     const usage = await admin.call({ method: 'GET', url: `/api/tenants/${tenant.id}/usage` });
     expect(usage.json() as Usage).toEqual({ tenantId: tenant.id, parameters: 1, cameras: 0, devices: 2 });
   });
