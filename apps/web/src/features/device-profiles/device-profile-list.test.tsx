@@ -88,6 +88,27 @@ describe('DeviceProfileList paging', () => {
     expect(cards()).toHaveLength(23);
   });
 
+  it('lists a profile once when a profile added meanwhile pushes it into the next page', async () => {
+    let added = false;
+    const { user } = renderList({
+      'GET /api/profiles/devices/all': ({ url }: { url: string }) => {
+        const offset = Number(new URL(url, 'http://localhost').searchParams.get('offset') ?? 0);
+        // Someone adds a profile named before all the others once the first page is out.
+        const all = [
+          ...(added ? [profile(1000, { name: 'Aa added meanwhile' })] : []),
+          ...Array.from({ length: 21 }, (_, i) => profile(i + 1)),
+        ];
+        added = true;
+        return jsonResponse({ items: all.slice(offset, offset + PROFILE_PAGE_SIZE), offset });
+      },
+    });
+    await waitFor(() => expect(cards()).toHaveLength(PROFILE_PAGE_SIZE));
+    await user.click(screen.getByRole('button', { name: 'Load more profiles' }));
+    await waitFor(() => expect(cards()).toHaveLength(21));
+    const names = cards().map((card) => card.getAttribute('aria-labelledby'));
+    expect(new Set(names).size).toBe(names.length);
+  });
+
   it('loads the next page when the end of the list scrolls into view', async () => {
     const observers: { callback: IntersectionObserverCallback; target: Element | null }[] = [];
     vi.stubGlobal(

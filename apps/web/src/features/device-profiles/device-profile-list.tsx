@@ -37,6 +37,20 @@ type Editing = { profile: DeviceProfile | null } | null;
  * type in the URL), loaded a page at a time as the list scrolls into view or
  * "Load more" is pressed. Site users add, edit and delete them.
  */
+/**
+ * Each profile once. Pages are asked by offset (spec §4): a profile added
+ * before the loaded ones while the next page is asked for pushes one already
+ * shown into that page, and it would be listed twice.
+ */
+export function distinctProfiles<T extends { id: number }>(items: readonly T[]): T[] {
+  const seen = new Set<number>();
+  return items.filter((item) => {
+    if (seen.has(item.id)) return false;
+    seen.add(item.id);
+    return true;
+  });
+}
+
 export function DeviceProfileList() {
   const { t } = useTranslation();
   const user = useSessionUser();
@@ -49,7 +63,7 @@ export function DeviceProfileList() {
   useDocumentTitle(`${t('pages.deviceProfiles')} · ${t('common.appName')}`);
 
   const pages = profiles.data?.pages;
-  const items = pages?.flatMap((page) => page.items);
+  const items = pages && distinctProfiles(pages.flatMap((page) => page.items));
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = profiles;
 
   // The sentinel below the list asks for the next page when it scrolls into view; it stays
