@@ -16,7 +16,6 @@ export const remarkKeys = {
   all: ['offline-remarks'] as const,
   list: (query: OfflineRemarkListQuery) => [...remarkKeys.all, 'list', query] as const,
   devices: (tenantId: number, search: string) => ['offline-remarks-devices', tenantId, search] as const,
-  industrySearch: (text: string) => ['offline-remarks-industries', text] as const,
   industry: (tenantId: number) => ['offline-remarks-industry', tenantId] as const,
 };
 
@@ -33,17 +32,6 @@ export function useOfflineRemarks(query: OfflineRemarkListQuery) {
 }
 
 /** The industries the user may see whose name matches (for the industry picker). */
-export function useIndustrySearch(text: string) {
-  return useQuery({
-    queryKey: remarkKeys.industrySearch(text),
-    queryFn: ({ signal }) =>
-      callEndpoint(tenantsEndpoints.searchTenants, { params: { searchString: text }, signal }),
-    enabled: text.length > 0,
-    staleTime: 60_000,
-    placeholderData: keepPreviousData,
-  });
-}
-
 /** The name of the industry chosen in the URL, for the picker before any search has run. */
 export function useIndustryName(tenantId: number | undefined) {
   return useQuery({

@@ -13,6 +13,5 @@ export const auditKeys = {
   detail: (id: number) => [...auditKeys.all, 'detail', id] as const,
   documents: (query: AuditDocumentListQuery) => [...auditKeys.all, 'documents', query] as const,
   activity: (query: ActivityLogListQuery) => [...auditKeys.all, 'activity', query] as const,
-  tenantSearch: (text: string) => [...auditKeys.all, 'tenant-search', text] as const,
   tenantUsers: (tenantId: number) => [...auditKeys.all, 'tenant-users', tenantId] as const,
 };
