@@ -37,7 +37,8 @@ const searchText = sql`(lower(${devices.name}) || ' ' || lower(${devices.serialN
 const calibratorModels = alias(models, 'calibrator_model');
 const calibratorMakes = alias(makes, 'calibrator_make');
 
-const enabledParamCount = sql<number>`(select count(*)::int from ${deviceParams} where ${deviceParams.deviceId} = ${devices.id} and ${deviceParams.enabled})`;
+// Table names written out: a select from one table would leave column names bare, and the subquery's own.
+const enabledParamCount = sql<number>`(select count(*)::int from ${deviceParams} p where p.device_id = "devices"."id" and p.enabled)`;
 
 const summaryColumns = {
   id: devices.id,

@@ -517,9 +517,19 @@ describe('devices', () => {
   it('refuses to delete a monitoring point while a device is at it', async () => {
     const { tenant, point, admin } = await industry();
     const device = await createDevice(admin.call, deviceBody(tenant.id, point.id));
+    await createDevice(admin.call, deviceBody(tenant.id, point.id));
+    const points = await admin.call({ method: 'GET', url: `/api/tenants/${tenant.id}/entities` });
+    expect((points.json() as { items: { id: number; deviceCount: number }[] }).items).toEqual([
+      expect.objectContaining({ id: point.id, deviceCount: 2 }),
+    ]);
     const url = `/api/tenants/${tenant.id}/entities/${point.id}`;
     expectError(await admin.call({ method: 'DELETE', url }), 409, 'MONITORING_POINT_IN_USE');
     await admin.call({ method: 'DELETE', url: `/api/devices/${device.id}` });
+    expectError(await admin.call({ method: 'DELETE', url }), 409, 'MONITORING_POINT_IN_USE');
+    const rest = (
+      await admin.call({ method: 'GET', url: `/api/devices?tenantId=${tenant.id}` })
+    ).json() as Page<DeviceSummary>;
+    await admin.call({ method: 'DELETE', url: `/api/devices/${rest.items[0]!.id}` });
     expect((await admin.call({ method: 'DELETE', url })).statusCode).toBe(200);
   });
 });

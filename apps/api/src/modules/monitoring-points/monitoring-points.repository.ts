@@ -14,7 +14,9 @@ const columns = {
   latitude: monitoringPoints.latitude,
   longitude: monitoringPoints.longitude,
   properties: monitoringPoints.properties,
-  deviceCount: sql<number>`(select count(*)::int from ${devices} where ${devices.monitoringPointId} = ${monitoringPoints.id} and ${devices.status} <> 'DELETED')`,
+  // Written out with its table names: in a select from one table, drizzle leaves column names bare,
+  // and a bare "id" inside the subquery would be the device's.
+  deviceCount: sql<number>`(select count(*)::int from ${devices} d where d.monitoring_point_id = "monitoring_points"."id" and d.status <> 'DELETED')`,
   version: monitoringPoints.version,
   updatedAt: monitoringPoints.updatedAt,
 };
