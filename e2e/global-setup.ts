@@ -52,6 +52,8 @@ export default async function globalSetup() {
         MAX_POOL_WAITING: '0',
         SEED_ADMIN_EMAIL: '',
         SEED_ADMIN_PASSWORD: '',
+        // No live demo readings unless a run asks for them: tests read the seeded history as it is.
+        SIMULATE: process.env.VAYU_E2E_SIMULATE ?? 'false',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -1,4 +1,5 @@
-// Bundles the API and the shared domain package into dist/server.js
+// Bundles the API and the shared domain package into dist/server.js, and the
+// demo readings simulator (`npm run simulate`) into dist/simulate.js
 // (`--outdir <folder>` for another folder of apps/api: the tests build into
 // dist-test, so that `npm test` and `npm start` never touch each other's build).
 // Third-party packages stay in node_modules and are loaded at run time.
@@ -15,8 +16,8 @@ const outdir = outdirAt > 0 ? process.argv[outdirAt + 1] : 'dist';
 if (!outdir || !/^[\w-]+$/.test(outdir)) throw new Error('--outdir takes a folder name inside apps/api');
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: `${outdir}/server.js`,
+  entryPoints: { server: 'src/server.ts', simulate: 'src/simulate.ts' },
+  outdir,
   bundle: true,
   platform: 'node',
   target: 'node20',

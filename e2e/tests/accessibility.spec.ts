@@ -308,6 +308,16 @@ const ROUTES: Record<DemoUser | 'visitor', RouteCheck[]> = {
             .first(),
         ).toBeVisible(),
     },
+    {
+      route: '/devices/:deviceId/readings',
+      path: async (page) =>
+        `/devices/${await firstId(page, `/api/devices?tenantId=${await deccanCementId(page)}`)}/readings`,
+      // the device's name
+      heading: /\S/,
+      ready: (page) => expect(page.getByRole('table').first()).toBeVisible(),
+    },
+    { route: '/edgeClientKey', heading: 'IoT edge client keys' },
+    { route: '/appVendor', heading: 'Push-data apps' },
     { route: '/devices/profiles', heading: 'Device profiles', ready: profileCards },
     { route: '/devices/offline/remark', heading: 'Device offline remarks' },
     {

@@ -108,7 +108,11 @@ test.describe('session end', () => {
     signedInAsSite: page,
   }) => {
     await page.getByRole('button', { name: USERS.site }).click();
+    // Local storage is cleared first (spec §4), so the page may show /login before the
+    // sign-out call has been answered: the session is checked once that answer is in.
+    const signedOut = page.waitForResponse((response) => response.url().endsWith('/api/logout'));
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    expect((await signedOut).status()).toBe(204);
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
     const me = await page.request.get('/api/users/loggedin');

@@ -12,6 +12,8 @@ declare module 'autocannon' {
       url: string;
       connections?: number;
       duration?: number;
+      /** Requests per second across all connections (a steady load instead of as fast as possible). */
+      overallRate?: number;
       requests?: Request[];
     }
     interface Histogram {

@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import pg from 'pg';
+import { INSERT_READINGS_NAME, INSERT_READINGS_SQL } from '../src/modules/telemetry/ingest.service.js';
 
 interface PageQuery {
   text: string;
@@ -71,6 +72,40 @@ async function write(body: { tenantId: number; workingStatus: string; remark: st
   }
 }
 
+/**
+ * The least an ingestion can do: the console's own insert statement (readings and the
+ * rollup's slot marks), with the ids as sent (no token, no check, no unit conversion).
+ */
+async function ingest(body: {
+  readings: {
+    tenantId: number;
+    deviceId: number;
+    parameterId: number;
+    time: string;
+    value: number;
+    unit: string;
+  }[];
+}) {
+  const rows = body.readings;
+  const rowsInserted = await pool.query({
+    name: INSERT_READINGS_NAME,
+    text: INSERT_READINGS_SQL,
+    values: [
+      rows.map((r) => r.tenantId),
+      rows.map((r) => r.deviceId),
+      rows.map((r) => r.parameterId),
+      rows.map((r) => r.time),
+      rows.map((r) => r.value),
+      rows.map((r) => r.unit),
+      rows.map((r) => r.value),
+      rows.map(() => 'measured'),
+      'app',
+      null,
+    ],
+  });
+  return { accepted: rowsInserted.rowCount };
+}
+
 const server = createServer((request, response) => {
   const send = (status: number, value: unknown) => {
     const text = JSON.stringify(value);
@@ -84,6 +119,9 @@ const server = createServer((request, response) => {
     if (request.method === 'POST' && request.url === '/write') {
       const result = await write(JSON.parse(await readBody(request)));
       return result ? send(200, result) : send(404, { error: 'not found' });
+    }
+    if (request.method === 'POST' && request.url === '/ingest') {
+      return send(200, await ingest(JSON.parse(await readBody(request))));
     }
     const query = queries[request.url ?? ''];
     if (!query) return send(404, { error: 'not found' });

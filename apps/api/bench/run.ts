@@ -10,7 +10,7 @@
  * autocannon (`throughput.ts`).
  *
  *   npm run bench                                   (from the repository root)
- *   BENCH_PARTS=throughput npm run bench            (one part: latency or throughput)
+ *   BENCH_PARTS=throughput npm run bench            (one part: latency, throughput or telemetry)
  *   BENCH_EMBEDDED=false npm run bench              (the PostgreSQL server only)
  */
 import { randomBytes } from 'node:crypto';
@@ -29,6 +29,7 @@ import { tenantsPageQuery, tenantMatchesQuery } from '../src/modules/accounts/te
 import { createUser } from '../src/seed/builders.js';
 import { INDUSTRY_CATEGORIES } from '../src/seed/demo-data.js';
 import { runThroughput } from './throughput.js';
+import { runTelemetry } from './telemetry.js';
 import { DEVICES, DEVICE_TENANTS, seedDevices } from './devices.js';
 
 const TENANTS = 100_000;
@@ -214,7 +215,9 @@ function rowsOf(result: unknown): Array<Record<string, unknown>> {
   >;
 }
 
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'latency,throughput').split(',').map((p) => p.trim()));
+const PARTS = new Set(
+  (process.env.BENCH_PARTS ?? 'latency,throughput,telemetry').split(',').map((p) => p.trim()),
+);
 
 async function benchmark(label: string, handle: DatabaseHandle) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vayu-bench-'));
@@ -439,6 +442,7 @@ async function main() {
         if (PARTS.has('throughput')) {
           ok = (await runThroughput(server, target.toString(), { seedTrail: !exists })) && ok;
         }
+        if (PARTS.has('telemetry')) ok = (await runTelemetry(server, target.toString())) && ok;
       } finally {
         await server.close();
       }

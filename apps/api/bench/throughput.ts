@@ -113,7 +113,7 @@ interface Started {
 }
 
 /** Starts a TypeScript entry in a process of its own and waits until `ready` answers. */
-async function startProcess(
+export async function startProcess(
   entry: string,
   env: Record<string, string>,
   ready: (port: number) => Promise<boolean>,
@@ -150,7 +150,7 @@ async function startProcess(
   };
 }
 
-interface Measured {
+export interface Measured {
   rps: number;
   p50: number;
   p99: number;
@@ -158,7 +158,7 @@ interface Measured {
   failures: number;
 }
 
-interface Target {
+export interface Target {
   url: string;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
@@ -166,7 +166,11 @@ interface Target {
   body?: () => unknown;
 }
 
-async function drive(target: Target, seconds: number): Promise<Measured> {
+export async function drive(
+  target: Target,
+  seconds: number,
+  options: { connections?: number; overallRate?: number } = {},
+): Promise<Measured> {
   const request: autocannon.Request = {
     method: target.method ?? 'GET',
     headers: { ...target.headers, ...(target.body ? { 'content-type': 'application/json' } : {}) },
@@ -177,8 +181,9 @@ async function drive(target: Target, seconds: number): Promise<Measured> {
   }
   const result = await autocannon({
     url: target.url,
-    connections: CONNECTIONS,
+    connections: options.connections ?? CONNECTIONS,
     duration: seconds,
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
     requests: [request],
   });
   return {

@@ -21,6 +21,8 @@ import { createSerializerCompiler } from './lib/serializer.js';
 import { assertEndpointsRegistered, errorResponsesOf } from './lib/endpoints.js';
 import { jobQueue } from './jobs/job-definitions.js';
 import { createJobWorker } from './jobs/job-worker.js';
+import { partitionsJob, scheduleReadingPartitions } from './modules/telemetry/partitions.js';
+import { startRollup } from './modules/telemetry/rollup.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { SESSIONS_ENDED_CHANNEL } from './modules/auth/sessions.repository.js';
 import { registerModules } from './modules/index.js';
@@ -183,6 +185,20 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
   });
+  // New readings are rolled up into 15-minute slots every few seconds (modules/telemetry/rollup.ts).
+  if (config.rollupIntervalMs > 0) {
+    let stopRollup: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stopRollup = startRollup({
+        db: database.db,
+        intervalMs: config.rollupIntervalMs,
+        log: app.log.child({ component: 'rollup' }),
+      });
+    });
+    app.addHook('onClose', async () => {
+      await stopRollup?.();
+    });
+  }
 
   const mailer = createMailer({
     db: database.db,
@@ -196,13 +212,16 @@ export async function buildApp(
     const worker = createJobWorker({
       db: database.db,
       queue: jobQueue,
-      handlers: { 'mail.send': mailer.send },
+      handlers: { 'mail.send': mailer.send, 'telemetry.partitions': partitionsJob(database) },
       log: app.log.child({ component: 'jobs' }),
       concurrency: config.jobConcurrency,
       pollIntervalMs: config.jobPollIntervalMs,
       listen: database.listen,
     });
-    app.addHook('onReady', () => worker.start());
+    app.addHook('onReady', async () => {
+      await scheduleReadingPartitions(database.db);
+      return worker.start();
+    });
     app.addHook('onClose', () => worker.stop());
   }
   // Multipart uploads (logos, documents): size-limited, parsed only by routes that ask for it.

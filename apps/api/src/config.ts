@@ -25,6 +25,7 @@ const configSchema = z
     SEED_ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
     SEED_ADMIN_PASSWORD: z.string().min(1).optional(),
     SEED_DEMO_DATA: booleanFromEnv.optional(),
+    SIMULATE: booleanFromEnv.optional(),
     SESSION_TTL_HOURS: z.coerce
       .number()
       .positive()
@@ -45,12 +46,26 @@ const configSchema = z
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Vayu <no-reply@vayu.local>'),
+    MQTT_URL: z
+      .string()
+      .regex(/^(mqtts?|wss?|tcp):\/\//, 'must start with mqtt://, mqtts://, ws://, wss:// or tcp://')
+      .optional(),
+    MQTT_SHARE_GROUP: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _')
+      .default('vayu-api'),
     JOB_CONCURRENCY: z.coerce
       .number({ message: 'must be a number' })
       .int('must be a whole number')
       .min(0, 'must be between 0 and 64')
       .max(64, 'must be between 0 and 64')
       .default(4),
+    ROLLUP_INTERVAL_MS: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 (off) or more')
+      .max(600_000, 'must be at most 600000')
+      .default(2000),
     JOB_POLL_INTERVAL_MS: z.coerce
       .number({ message: 'must be a number' })
       .int('must be a whole number')
@@ -93,6 +108,12 @@ export type Config = {
   logLevel: string;
   seedAdmin: { email: string; password: string } | undefined;
   seedDemoData: boolean;
+  /**
+   * Send live readings for the demo industries' devices through `/api/ingest`
+   * (modules/telemetry/simulator.ts). Defaults to on in development with demo
+   * data, off in tests and production.
+   */
+  simulate: boolean;
   sessionTtlMs: number;
   /** How long a process reuses a session it looked up (0: every request reads it). */
   sessionCacheMs: number;
@@ -109,8 +130,14 @@ export type Config = {
   webDistDir: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The MQTT broker readings are also taken from (`vayu/{tenantId}/{deviceId}/readings`); unset: HTTP only. */
+  mqttUrl: string | undefined;
+  /** The shared subscription's group: API processes of one console share it, so each message is stored once. */
+  mqttShareGroup: string;
   /** Background jobs this process runs at once; 0 runs none (another process does). */
   jobConcurrency: number;
+  /** How often this process rolls new readings up into 15-minute slots; 0: never (another process does). */
+  rollupIntervalMs: number;
   /** Longest wait before the worker looks for due jobs it was not told about. */
   jobPollIntervalMs: number;
   /**
@@ -149,7 +176,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         const key = issue.path.join('.') || 'environment';
         const value = typeof issue.path[0] === 'string' ? env[issue.path[0]] : undefined;
         const shown =
-          value === undefined || /PASSWORD|DATABASE_URL|SMTP_URL|SECRETS_KEY/.test(key)
+          value === undefined || /PASSWORD|DATABASE_URL|SMTP_URL|MQTT_URL|SECRETS_KEY/.test(key)
             ? ''
             : ` (got "${value}")`;
         return `${key} ${issue.message}${shown}`;
@@ -170,6 +197,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ? { email: e.SEED_ADMIN_EMAIL.toLowerCase(), password: e.SEED_ADMIN_PASSWORD }
         : undefined,
     seedDemoData: e.SEED_DEMO_DATA ?? true,
+    simulate: e.SIMULATE ?? (e.NODE_ENV === 'development' && (e.SEED_DEMO_DATA ?? true)),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
@@ -183,8 +211,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mqttUrl: e.MQTT_URL,
+    mqttShareGroup: e.MQTT_SHARE_GROUP,
     jobConcurrency: e.JOB_CONCURRENCY,
     jobPollIntervalMs: e.JOB_POLL_INTERVAL_MS,
+    rollupIntervalMs: e.ROLLUP_INTERVAL_MS,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     maxPoolWaiting: e.MAX_POOL_WAITING,
     pressureSampleMs: 1000,

@@ -58,6 +58,8 @@ function startServer(env: Record<string, string>): Promise<Running> {
       // load shedding has tests of its own (plugins/overload.test.ts).
       MAX_EVENT_LOOP_DELAY_MS: '0',
       MAX_POOL_WAITING: '0',
+      // No live demo readings posted to the server under test (modules/telemetry/simulator.test.ts covers them).
+      SIMULATE: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,6 +7,8 @@ import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir
 import { users } from './db/schema/index.js';
 import { DEMO_PASSWORD } from './lib/demo.js';
 import { seedIfEmpty } from './seed/demo-data.js';
+import { ensureReadingPartitions } from './modules/telemetry/partitions.js';
+import { startDemoSimulator } from './modules/telemetry/simulator-senders.js';
 
 function fail(message: string): never {
   process.stderr.write(`\nVayu cannot start:\n${message}\n\n`);
@@ -52,6 +54,7 @@ async function main() {
 
   let database: DatabaseHandle | undefined;
   let app: FastifyInstance | undefined;
+  let stopSimulator: (() => Promise<void>) | undefined;
   let isShuttingDown = false;
   const shutdown = async (signal: string) => {
     if (isShuttingDown) return;
@@ -64,6 +67,7 @@ async function main() {
     }, config.shutdownTimeoutMs);
     timer.unref();
     try {
+      await stopSimulator?.();
       await app?.close();
       await database?.close();
     } finally {
@@ -79,6 +83,8 @@ async function main() {
     const db = database;
     const seed = await db.withStartupLock(async () => {
       await db.migrate();
+      // The months readings go in (and the demo history) exist before anything is stored.
+      await ensureReadingPartitions(db);
       return seedIfEmpty(db.db, {
         admin: config.seedAdmin,
         withDemoData: config.seedDemoData && config.env !== 'production',
@@ -102,6 +108,20 @@ async function main() {
       '',
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
+
+    if (config.simulate) {
+      // Demo readings sent to this server's own /api/ingest, as the plants' gateways would.
+      const log = app.log;
+      const ownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+      const baseUrl = `http://${ownHost.includes(':') ? `[${ownHost}]` : ownHost}:${port}`;
+      void startDemoSimulator({ database: db, baseUrl, log }).then(
+        async (stop) => {
+          if (isShuttingDown) await stop();
+          else stopSimulator = stop;
+        },
+        (error: unknown) => log.warn({ err: error }, 'the demo readings simulator did not start'),
+      );
+    }
   } catch (error) {
     lock?.release();
     await database?.close().catch(() => undefined);

@@ -1,3 +1,4 @@
+import { DATA_FRESHNESS } from './freshness.js';
 import { fromDigits } from './fields.js';
 import { z } from 'zod';
 import {
@@ -119,6 +120,9 @@ export const tenantListItemSchema = z.object({
   isBlocked: z.boolean(),
   planCode: z.string().nullable(),
   createdAt: z.string(),
+  /** An industry's newest reading time (null: none yet, or not an industry) and its freshness. */
+  lastDataAt: z.string().nullable(),
+  freshness: z.enum(DATA_FRESHNESS).nullable(),
 });
 export type TenantListItem = z.infer<typeof tenantListItemSchema>;
 

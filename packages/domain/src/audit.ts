@@ -31,6 +31,10 @@ export const AUDIT_ENTITIES = [
   'device_action',
   'camera',
   'offline_remark',
+  'edge_client',
+  'app_vendor',
+  'data_token',
+  'reading',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -54,6 +58,9 @@ export const AUDIT_ACTIONS = [
   'PASSWORD_SET',
   'PRIMARY_USER_CHANGE',
   'ACTIVATION_RESENT',
+  'TOKEN_ISSUED',
+  'TOKEN_REVOKED',
+  'TENANTS_ADDED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditEntitySchema = z.enum(AUDIT_ENTITIES);

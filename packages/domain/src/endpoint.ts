@@ -7,10 +7,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Who may call an endpoint. Record-level rules (404 for what one cannot see, 403 for what one cannot change) live in the API's services. */
 export type EndpointAccess =
-  { kind: 'public' } | { kind: 'signed-in'; userTypes?: readonly UserType[]; roles?: readonly Role[] };
+  | { kind: 'public' }
+  | { kind: 'signed-in'; userTypes?: readonly UserType[]; roles?: readonly Role[] }
+  /** Called with a data token (an edge client's key, a push-data app's token) as a Bearer token, not a session. */
+  | { kind: 'data-token' };
 
 export const PUBLIC: EndpointAccess = { kind: 'public' };
 export const SIGNED_IN: EndpointAccess = { kind: 'signed-in' };
+/** Devices, edge gateways and push-data apps, by their data token; the handler checks the token. */
+export const DATA_TOKEN: EndpointAccess = { kind: 'data-token' };
 /** Only these user types (and, when given, roles) may call it. */
 export const only = (userTypes: readonly UserType[], roles?: readonly Role[]): EndpointAccess => ({
   kind: 'signed-in',
@@ -36,6 +41,7 @@ export const ACCOUNT_CREATE_ACCESS = {
 
 export function isAccessAllowed(access: EndpointAccess, who: { userType: UserType; role: Role }): boolean {
   if (access.kind === 'public') return true;
+  if (access.kind === 'data-token') return false;
   if (access.userTypes && !access.userTypes.includes(who.userType)) return false;
   if (access.roles && !access.roles.includes(who.role)) return false;
   return true;
@@ -46,7 +52,15 @@ export function isAccessAllowed(access: EndpointAccess, who: { userType: UserTyp
  * try every such endpoint with another tenant's record (and expect 404).
  */
 export type OwnedRecordKind =
-  'account' | 'user' | 'audit' | 'diagnostic' | 'monitoringPoint' | 'device' | 'camera';
+  | 'account'
+  | 'user'
+  | 'audit'
+  | 'diagnostic'
+  | 'monitoringPoint'
+  | 'device'
+  | 'camera'
+  | 'edgeClient'
+  | 'appVendor';
 
 /**
  * One API endpoint, defined once: the API registers its route, access rule

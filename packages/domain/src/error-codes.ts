@@ -15,11 +15,15 @@ export const API_ERRORS = {
   // 401
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
+  /** A data token (edge client key, app token) that is unknown or revoked. */
+  TOKEN_INVALID: 401,
   // 403
   FORBIDDEN: 403,
   CSRF_REJECTED: 403,
   USER_DISABLED: 403,
   ACCOUNT_DISABLED: 403,
+  /** Every reading of a batch names a device of an industry the data token may not send for (nothing is stored). */
+  DEVICE_NOT_IN_TENANT: 403,
   // 404
   NOT_FOUND: 404,
   // 409: the request conflicts with what is stored
@@ -56,6 +60,10 @@ export const API_ERRORS = {
   VENDOR_EXISTS: 409,
   /** Another camera of the industry has the provision id or name. */
   CAMERA_EXISTS: 409,
+  /** Another edge client has the e-mail ("Email already exist"). */
+  EDGE_CLIENT_EXISTS: 409,
+  /** Another push-data app has the app id or name. */
+  APP_VENDOR_EXISTS: 409,
   // 413, 415
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -74,6 +82,8 @@ export const API_ERRORS = {
   DEVICE_RULES: 422,
   /** The industry has MAX_DEVICES_PER_TENANT devices already. */
   DEVICE_LIMIT: 422,
+  /** An edge client's keys: all allowed keys issued, or fewer allowed than already issued. */
+  EDGE_KEY_LIMIT: 422,
   // 429
   RATE_LIMITED: 429,
   // 500, 503

@@ -10,7 +10,8 @@ import {
   type UserType,
 } from '@vayu/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, cameras, parameters } from '../db/schema/index.js';
+import { appVendors, auditLogs, cameras, edgeClients, parameters } from '../db/schema/index.js';
+import { insertDataToken } from '../modules/telemetry/data-tokens.js';
 import { asUser, signIn, startTestApp, type TestContext } from '../test/harness.js';
 import { factories } from '../test/factories.js';
 import { deviceFactories } from '../test/device-factories.js';
@@ -72,6 +73,7 @@ const SAMPLE_BODIES: Record<string, () => unknown> = {
     countryCode: 'IN',
     version: 1,
   }),
+  entityData: () => ({ dim: 'minute_15' }),
   createMonitoringPoint: () => ({ name: `Stack ${unique()}`, entityType: 'group' }),
   updateMonitoringPoint: () => ({ name: `Stack ${unique()}`, entityType: 'group', version: 1 }),
   updateDevice: () => ({
@@ -99,6 +101,7 @@ const SAMPLE_BODIES: Record<string, () => unknown> = {
     provisionId: `PRV-${unique()}`,
     version: 1,
   }),
+  addAppVendorTenants: () => ({ listOftenantIds: [foreign.account] }),
   updateSubscription: () => ({
     planCode: null,
     paymentMode: false,
@@ -177,6 +180,22 @@ beforeAll(async () => {
     })
     .returning({ id: cameras.id });
 
+  const [strangersEdgeClient] = await t.db
+    .insert(edgeClients)
+    .values({ tenantId: stranger.id, email: `gateway-${unique()}@test.example`, keyAllowed: 2, keyUsed: 1 })
+    .returning({ id: edgeClients.id });
+  const strangersKey = await insertDataToken(
+    t.db,
+    { kind: 'edge', edgeClientId: strangersEdgeClient!.id },
+    null,
+  );
+
+  // Another partner's push-data app.
+  const [strangersApp] = await t.db
+    .insert(appVendors)
+    .values({ appId: `app-${unique()}`, appName: `Data Hub ${unique()}`, partnerId: otherPartner.id })
+    .returning({ id: appVendors.id });
+
   foreign = {
     device: strangersDevice.device.id,
     camera: strangersCamera!.id,
@@ -185,6 +204,8 @@ beforeAll(async () => {
     user: strangersUser.id,
     audit: audit!.id,
     diagnostic: (diagnostic.json() as { id: number }).id,
+    edgeClient: strangersEdgeClient!.id,
+    appVendor: strangersApp!.id,
   };
   // Other path parameters, by name: all of them point at the stranger too.
   fill = {
@@ -198,6 +219,8 @@ beforeAll(async () => {
     type: 'partner',
     version: 1,
     fileId: 1,
+    keyId: strangersKey.id,
+    tenantName: 'Industry',
   };
 });
 

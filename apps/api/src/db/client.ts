@@ -36,6 +36,13 @@ export interface DatabaseHandle {
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * Runs one SQL statement with its values, outside the ORM: for the few hot
+   * paths (the readings insert) where building the statement costs more than
+   * running it. `name` makes it a named statement on the server (parsed once
+   * per connection).
+   */
+  query<R extends Record<string, unknown>>(text: string, values: unknown[], name?: string): Promise<R[]>;
   /** Requests waiting for a pooled connection (server only: the embedded database has no pool). */
   waitingForConnection?: () => number;
   /** Embedded only: the whole data directory as a tarball (used to snapshot a migrated test database). */
@@ -108,6 +115,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     db,
     kind: 'postgres',
     waitingForConnection: () => pool.waitingCount,
+    async query<R extends Record<string, unknown>>(text: string, values: unknown[], name?: string) {
+      const result = await pool.query<R>(name ? { name, text, values } : { text, values });
+      return result.rows;
+    },
     migrate: () => migrateNodePg(db, { migrationsFolder: migrationsDir }),
     async withStartupLock(work) {
       const lockClient = await pool.connect();
@@ -152,6 +163,10 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   return {
     db,
     kind: 'pglite',
+    async query<R extends Record<string, unknown>>(text: string, values: unknown[]) {
+      const result = await client.query<R>(text, values);
+      return result.rows;
+    },
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
     // The data directory lock already keeps other processes out.
     withStartupLock: (work) => work(),

@@ -273,8 +273,10 @@ async function watchWrites() {
        RETURN NULL;
      END $$`,
     `DO $$ DECLARE name text; BEGIN
-       FOR name IN SELECT tablename FROM pg_tables
-         WHERE schemaname = 'public' AND tablename NOT IN ('fuzz_writes', 'attempt_counters') LOOP
+       -- Tables and partitioned tables, not their partitions (a partition takes its parent's trigger).
+       FOR name IN SELECT c.relname FROM pg_class c
+         WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+           AND c.relname NOT IN ('fuzz_writes', 'attempt_counters') LOOP
          EXECUTE format('CREATE TRIGGER fuzz_note_write AFTER INSERT OR UPDATE OR DELETE ON %I '
            || 'FOR EACH ROW EXECUTE FUNCTION fuzz_note_write()', name);
        END LOOP;

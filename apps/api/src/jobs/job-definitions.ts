@@ -15,6 +15,16 @@ export const JOBS = {
     backoff: { baseMs: 30_000, maxMs: 30 * MINUTE },
     timeoutMs: 2 * MINUTE,
   },
+  /**
+   * Creates the readings partitions of the coming months (modules/telemetry/partitions.ts).
+   * One a day (`day`, its singleton key); each run queues the next day's.
+   */
+  'telemetry.partitions': {
+    payload: z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+    maxAttempts: 10,
+    backoff: { baseMs: MINUTE, maxMs: 60 * MINUTE },
+    timeoutMs: 5 * MINUTE,
+  },
 } satisfies JobDefinitions;
 
 export type JobName = keyof typeof JOBS;

@@ -53,6 +53,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.response ? { response: { [status]: endpoint.response } } : {}),
       ...(endpoint.access.kind === 'public' ? { security: [] } : {}),
+      ...(endpoint.access.kind === 'data-token' ? { security: [{ bearer: [] }] } : {}),
     },
     handler: async (request, reply) => {
       const input = { params: request.params, query: request.query, body: request.body } as EndpointInput<E>;
@@ -92,7 +93,10 @@ export function errorCodesOf(endpoint: EndpointDefinition): ApiErrorCode[] {
   const codes = new Set<ApiErrorCode>(endpoint.errors ?? []);
   // Any request may be malformed (a broken URL encoding, bad JSON, a bad header), not only one with fields.
   codes.add('VALIDATION_FAILED');
-  if (endpoint.access.kind !== 'public') {
+  if (endpoint.access.kind === 'data-token') {
+    codes.add('UNAUTHENTICATED');
+    codes.add('TOKEN_INVALID');
+  } else if (endpoint.access.kind !== 'public') {
     codes.add('UNAUTHENTICATED');
     codes.add('FORBIDDEN');
   }

@@ -54,7 +54,15 @@ import { camerasRoutes } from './cameras/cameras.routes.js';
 import { createCamerasService } from './cameras/cameras.service.js';
 import { offlineRemarksRoutes } from './offline-remarks/offline-remarks.routes.js';
 import { createOfflineRemarksService } from './offline-remarks/offline-remarks.service.js';
+import { edgeClientsRoutes } from './edge-clients/edge-clients.routes.js';
+import { createEdgeClientsService } from './edge-clients/edge-clients.service.js';
+import { appVendorsRoutes } from './app-vendors/app-vendors.routes.js';
+import { createAppVendorsService } from './app-vendors/app-vendors.service.js';
 import { createSecrets } from '../lib/secrets.js';
+import { telemetryRoutes } from './telemetry/telemetry.routes.js';
+import { createIngestService } from './telemetry/ingest.service.js';
+import { createTelemetryService } from './telemetry/telemetry.service.js';
+import { startMqttConsumer, type MqttConsumer } from './telemetry/mqtt-consumer.js';
 
 /** What the modules are built from. Each service takes only the parts it uses. */
 export interface ModuleDeps {
@@ -103,4 +111,29 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
     cameras: createCamerasService({ db, secrets: createSecrets(config) }),
   });
   await app.register(offlineRemarksRoutes, { offlineRemarks: createOfflineRemarksService({ db }) });
+  await app.register(edgeClientsRoutes, { edgeClients: createEdgeClientsService({ db }) });
+  await app.register(appVendorsRoutes, { appVendors: createAppVendorsService({ db }) });
+  const ingest = createIngestService({ database: deps.database });
+  await app.register(telemetryRoutes, {
+    db,
+    ingest,
+    telemetry: createTelemetryService({ db, database: deps.database }),
+  });
+  if (config.mqttUrl) {
+    // Readings over MQTT go through the same checks and insert as POST /api/ingest.
+    const mqttUrl = config.mqttUrl;
+    let consumer: MqttConsumer | undefined;
+    app.addHook('onReady', async () => {
+      consumer = startMqttConsumer({
+        url: mqttUrl,
+        group: config.mqttShareGroup,
+        db,
+        ingest,
+        log: app.log.child({ component: 'mqtt' }),
+      });
+    });
+    app.addHook('onClose', async () => {
+      await consumer?.close();
+    });
+  }
 }

@@ -11,6 +11,7 @@ import { seedDiagnostics } from './diagnostics.js';
 import { seedDemoDevices } from './devices.js';
 import { seedDeviceProfiles } from './device-profiles.js';
 import { seedEnergyCatalogue } from './energy.js';
+import { seedDemoReadings } from './readings.js';
 import {
   createAccount,
   createCorporate,
@@ -102,45 +103,58 @@ type DemoParameter = {
   agg?: 'SUM' | 'AVG' | 'MIN' | 'MAX' | 'COUNT';
   counter?: boolean;
   noConversion?: boolean;
+  /** The CPCB standard in `unit`, where one applies to the parameter as such (`parameters.standard_limit`). */
+  limit?: number;
 };
 
-/** The parameters boards ask industries to monitor, with the units they report in. */
+/**
+ * The parameters boards ask industries to monitor, with the units they report
+ * in and, where a CPCB standard sets one number for the parameter, its limit.
+ * Stack limits differ by sector and by when a unit was built; the generic ones
+ * here are PM 50 mg/Nm³ (thermal units of 2003–2016, bio-medical waste
+ * incinerators), SO2 and NOx 100 mg/Nm³ (thermal units from 2017), CO
+ * 100 mg/Nm³ (incinerators), HCl 35 and Cl2 15 mg/Nm³ (chlor-alkali).
+ * Effluent: the general standards for discharge to inland surface water.
+ * Ambient: the National Ambient Air Quality Standards (2009), 24-hour values
+ * (O3 and CO: 8-hour).
+ */
 const PARAMETER_CATALOGUE: DemoParameter[] = [
   // Stack emission (OCEMS), concentrations at normal conditions
-  { label: 'PM', mtype: 'stack', unit: 'mg/Nm3', alertLabel: 'Particulate Matter' },
-  { label: 'SO2', mtype: 'stack', unit: 'mg/Nm3', alertLabel: 'Sulphur Dioxide' },
-  { label: 'NOx', mtype: 'stack', unit: 'mg/Nm3', alertLabel: 'Oxides of Nitrogen' },
+  { label: 'PM', mtype: 'stack', unit: 'mg/Nm3', alertLabel: 'Particulate Matter', limit: 50 },
+  { label: 'SO2', mtype: 'stack', unit: 'mg/Nm3', alertLabel: 'Sulphur Dioxide', limit: 100 },
+  { label: 'NOx', mtype: 'stack', unit: 'mg/Nm3', alertLabel: 'Oxides of Nitrogen', limit: 100 },
   { label: 'NO', mtype: 'stack', unit: 'ppm', alertLabel: 'Nitric Oxide' },
   { label: 'NO2', mtype: 'stack', unit: 'ppm', alertLabel: 'Nitrogen Dioxide' },
-  { label: 'CO', mtype: 'stack', unit: 'mg/Nm3', alertLabel: 'Carbon Monoxide' },
+  { label: 'CO', mtype: 'stack', unit: 'mg/Nm3', alertLabel: 'Carbon Monoxide', limit: 100 },
   { label: 'CO2', mtype: 'stack', unit: '%', alertLabel: 'Carbon Dioxide' },
   { label: 'O2', mtype: 'stack', unit: '%', alertLabel: 'Oxygen', noConversion: true },
-  { label: 'HCl', mtype: 'stack', unit: 'mg/Nm3', alertLabel: 'Hydrogen Chloride' },
+  { label: 'HCl', mtype: 'stack', unit: 'mg/Nm3', alertLabel: 'Hydrogen Chloride', limit: 35 },
   { label: 'HF', mtype: 'stack', unit: 'mg/Nm3', alertLabel: 'Hydrogen Fluoride' },
   { label: 'NH3', mtype: 'stack', unit: 'mg/Nm3', alertLabel: 'Ammonia' },
-  { label: 'Cl2', mtype: 'stack', unit: 'mg/Nm3', alertLabel: 'Chlorine' },
+  { label: 'Cl2', mtype: 'stack', unit: 'mg/Nm3', alertLabel: 'Chlorine', limit: 15 },
   { label: 'Hg', mtype: 'stack', unit: 'mg/Nm3', alertLabel: 'Mercury' },
   { label: 'Stack Flow', mtype: 'stack', unit: 'm3/h', noConversion: true },
   { label: 'Stack Temperature', mtype: 'stack', unit: 'degC', noConversion: true },
   // Effluent (ETP/CETP outlet)
-  { label: 'pH', mtype: 'etp', unit: 'pH', noConversion: true },
-  { label: 'BOD', mtype: 'etp', unit: 'mg/L', alertLabel: 'Biochemical Oxygen Demand' },
-  { label: 'COD', mtype: 'etp', unit: 'mg/L', alertLabel: 'Chemical Oxygen Demand' },
-  { label: 'TSS', mtype: 'etp', unit: 'mg/L', alertLabel: 'Total Suspended Solids' },
+  // pH must stay within 6.5–8.5 (the CETP outlet norm); one limit is stored, so the upper bound.
+  { label: 'pH', mtype: 'etp', unit: 'pH', noConversion: true, limit: 8.5 },
+  { label: 'BOD', mtype: 'etp', unit: 'mg/L', alertLabel: 'Biochemical Oxygen Demand', limit: 30 },
+  { label: 'COD', mtype: 'etp', unit: 'mg/L', alertLabel: 'Chemical Oxygen Demand', limit: 250 },
+  { label: 'TSS', mtype: 'etp', unit: 'mg/L', alertLabel: 'Total Suspended Solids', limit: 100 },
   { label: 'TOC', mtype: 'etp', unit: 'mg/L', alertLabel: 'Total Organic Carbon' },
-  { label: 'Ammonical Nitrogen', mtype: 'etp', unit: 'mg/L' },
+  { label: 'Ammonical Nitrogen', mtype: 'etp', unit: 'mg/L', limit: 50 },
   { label: 'Effluent Flow', mtype: 'etp', unit: 'm3/h', noConversion: true },
   { label: 'Effluent Temperature', mtype: 'etp', unit: 'degC', noConversion: true },
   { label: 'Colour', mtype: 'etp', unit: 'Hazen', noConversion: true },
   // Continuous ambient air quality monitoring stations
-  { label: 'CAAQMS PM2.5', mtype: 'caaqms', unit: 'ug/m3' },
-  { label: 'CAAQMS PM10', mtype: 'caaqms', unit: 'ug/m3' },
-  { label: 'CAAQMS SO2', mtype: 'caaqms', unit: 'ug/m3' },
-  { label: 'CAAQMS NO2', mtype: 'caaqms', unit: 'ug/m3' },
+  { label: 'CAAQMS PM2.5', mtype: 'caaqms', unit: 'ug/m3', limit: 60 },
+  { label: 'CAAQMS PM10', mtype: 'caaqms', unit: 'ug/m3', limit: 100 },
+  { label: 'CAAQMS SO2', mtype: 'caaqms', unit: 'ug/m3', limit: 80 },
+  { label: 'CAAQMS NO2', mtype: 'caaqms', unit: 'ug/m3', limit: 80 },
   { label: 'CAAQMS NOx', mtype: 'caaqms', unit: 'ppb' },
-  { label: 'CAAQMS O3', mtype: 'caaqms', unit: 'ug/m3' },
-  { label: 'CAAQMS CO', mtype: 'caaqms', unit: 'mg/m3' },
-  { label: 'CAAQMS NH3', mtype: 'caaqms', unit: 'ug/m3' },
+  { label: 'CAAQMS O3', mtype: 'caaqms', unit: 'ug/m3', limit: 100 },
+  { label: 'CAAQMS CO', mtype: 'caaqms', unit: 'mg/m3', limit: 2 },
+  { label: 'CAAQMS NH3', mtype: 'caaqms', unit: 'ug/m3', limit: 400 },
   { label: 'CAAQMS Benzene', mtype: 'caaqms', unit: 'ug/m3' },
   { label: 'CAAQMS Wind Speed', mtype: 'caaqms', unit: 'm/s', noConversion: true },
   { label: 'CAAQMS Wind Direction', mtype: 'caaqms', unit: 'deg', noConversion: true },
@@ -186,6 +200,7 @@ export async function seedParameterCatalogue(tx: Executor) {
         isCounter: p.counter ?? false,
         counterResetValue: p.counter ? COUNTER_DEFAULT_RESET_VALUE : null,
         isConversion: !p.noConversion,
+        standardLimit: p.limit ?? null,
       })
       .returning({ id: parameters.id });
     ids.set(p.label, row!.id);
@@ -201,6 +216,7 @@ export async function seedParameterCatalogue(tx: Executor) {
       defaultStdUnit: base.unit,
       alertLabel: f.label,
       isConversion: !base.noConversion,
+      standardLimit: base.limit ?? null,
       baseParamId: ids.get(f.base)!,
       isLinear: f.isLinear,
     });
@@ -438,6 +454,7 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<S
     await seedDiagnostics(tx);
     await seedDemoDevices(tx);
     await seedDeviceProfiles(tx);
+    await seedDemoReadings(tx);
   });
   return { seeded: true, adminEmail, usesDemoPassword: adminPassword === DEMO_PASSWORD };
 }

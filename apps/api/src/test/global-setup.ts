@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { openPglite, openPostgres } from '../db/client.js';
+import { ensureReadingPartitions } from '../modules/telemetry/partitions.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,6 +40,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`CREATE DATABASE "${template}"`);
     const handle = await openPostgres(withDatabase(url, template), 2);
     await handle.migrate();
+    await ensureReadingPartitions(handle);
     await handle.close();
     project.provide('pgTemplate', template);
     project.provide('pgliteSnapshot', '');
@@ -50,6 +52,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'vayu-test-'));
   const handle = await openPglite(undefined);
   await handle.migrate();
+  await ensureReadingPartitions(handle);
   const snapshot = join(dir, 'migrated.tar');
   const dump = await handle.dumpDataDir!();
   writeFileSync(snapshot, Buffer.from(await dump.arrayBuffer()));

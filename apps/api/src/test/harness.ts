@@ -83,6 +83,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // A test machine busy with other suites must not turn requests away; overload.test.ts turns it on.
     maxEventLoopDelayMs: 0,
     maxPoolWaiting: 0,
+    // Readings are rolled up when a test asks (rollUpAll): the 15-minute data is exact either way.
+    rollupIntervalMs: 0,
     ...overrides,
   };
 }

@@ -28,6 +28,11 @@ const PAGE_TITLES: Readonly<Record<string, PageTitleKey>> = {
   '/devices': 'pages.devices',
   '/devices/profiles': 'pages.deviceProfiles',
   '/devices/offline/remark': 'pages.offlineRemarks',
+  '/edgeClientKey': 'pages.edgeClients',
+  '/appVendor': 'pages.appVendors',
+  '/partner/appVendor': 'pages.appVendors',
+  '/appTenant': 'pages.appTenants',
+  '/pushData': 'pages.pushData',
   '/profile': 'pages.profile',
 };
 

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   ACCOUNT_ADMINS,
   ACCOUNT_CREATE_ACCESS,
+  APP_VENDOR_MANAGERS,
   getRootRedirect,
   isAccessAllowed,
   isAccountFormType,
@@ -16,7 +17,10 @@ export type NavLabelKey =
   | 'tenants.navLabel'
   | 'audit.navLabel'
   | 'parameters.navLabel'
-  | 'deviceRegistry.navLabel';
+  | 'deviceRegistry.navLabel'
+  | 'edgeClients.navLabel'
+  | 'appVendors.navLabel'
+  | 'appVendors.pushData.navLabel';
 
 /** Header menus that gather several links. */
 export type NavGroup = 'masters' | 'audit';
@@ -109,6 +113,10 @@ const DeviceList = page(
   () => import('../features/devices/device-list'),
   (m) => m.DeviceList,
 );
+const DeviceReadingsPage = page(
+  () => import('../features/device-readings/device-readings-page'),
+  (m) => m.DeviceReadingsPage,
+);
 const CorporateList = page(
   () => import('../features/masters/corporate-list'),
   (m) => m.CorporateList,
@@ -156,6 +164,22 @@ const DeviceProfileList = page(
 const OfflineRemarkList = page(
   () => import('../features/offline-remarks/offline-remark-list'),
   (m) => m.OfflineRemarkList,
+);
+const AppVendorList = page(
+  () => import('../features/app-vendors/app-vendor-list'),
+  (m) => m.AppVendorList,
+);
+const AppTenantList = page(
+  () => import('../features/app-vendors/app-tenant-list'),
+  (m) => m.AppTenantList,
+);
+const PushDataPage = page(
+  () => import('../features/app-vendors/push-data-page'),
+  (m) => m.PushDataPage,
+);
+const EdgeClientList = page(
+  () => import('../features/edge-clients/edge-client-list'),
+  (m) => m.EdgeClientList,
 );
 const MasterCategoryList = page(
   () => import('../features/masters/master-category-list'),
@@ -263,8 +287,24 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/devices', Page: DeviceList, nav: { labelKey: 'deviceRegistry.navLabel' } },
   { path: '/devices/add', access: ACCOUNT_ADMINS, Page: DeviceList },
   { path: '/devices/:deviceId/edit', access: ACCOUNT_ADMINS, Page: DeviceList },
+  // A device's readings: every signed-in user who sees the device (the API answers 404 to the others)
+  { path: '/devices/:deviceId/readings', Page: DeviceReadingsPage },
   // Why devices are offline: every signed-in user sees those of the industries they see
   { path: '/devices/offline/remark', Page: OfflineRemarkList, nav: { labelKey: 'nav.offlineRemarks' } },
+  // Push-data apps: a partner's admins manage the apps they added (the platform's are under Masters)
+  {
+    path: '/partner/appVendor',
+    access: { userTypes: ['partner'], roles: ['admin'] },
+    Page: AppVendorList,
+    nav: { labelKey: 'appVendors.navLabel' },
+  },
+  { path: '/appTenant', access: APP_VENDOR_MANAGERS, Page: AppTenantList },
+  // API data management: which apps may send an industry's readings and how to send them
+  {
+    path: '/pushData',
+    Page: PushDataPage,
+    nav: { labelKey: 'appVendors.pushData.navLabel', userTypes: ['tenant'] },
+  },
   {
     path: '/users',
     access: { userTypes: ['site', 'partner', 'tenant'], roles: ['admin'] },
@@ -375,6 +415,21 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/devices/profiles',
     Page: DeviceProfileList,
     nav: { labelKey: 'nav.deviceProfiles', group: 'masters' },
+  },
+  // Edge client keys (beside the device masters): every signed-in user sees those of the industries
+  // they see; account admins change them; the client's keys open at their own address
+  {
+    path: '/edgeClientKey',
+    Page: EdgeClientList,
+    nav: { labelKey: 'edgeClients.navLabel', userTypes: ['site', 'partner', 'tenant'], group: 'masters' },
+  },
+  { path: '/edgeClientKey/:clientId', Page: EdgeClientList },
+  // Push-data apps of the platform (every app, partners' too): its admins manage them
+  {
+    path: '/appVendor',
+    access: { userTypes: ['site'], roles: ['admin'] },
+    Page: AppVendorList,
+    nav: { labelKey: 'appVendors.navLabel', group: 'masters' },
   },
   { path: '/activate/:token', public: true, Page: SetPasswordPage },
   { path: '/reset-password/:token', public: true, Page: SetPasswordPage },

@@ -1,5 +1,6 @@
 import type { EndpointDefinition } from '../endpoint.js';
 import { addressesEndpoints } from './addresses.js';
+import { appVendorsEndpoints } from './app-vendors.js';
 import { approvalsEndpoints } from './approvals.js';
 import { auditEndpoints, logsEndpoints } from './audit.js';
 import { authEndpoints } from './auth.js';
@@ -11,6 +12,7 @@ import { deviceProfilesEndpoints } from './device-profiles.js';
 import { devicesEndpoints } from './devices.js';
 import { deviceRecordsEndpoints } from './device-records.js';
 import { diagnosticsEndpoints } from './diagnostics.js';
+import { edgeClientsEndpoints } from './edge-clients.js';
 import { energyEndpoints } from './energy.js';
 import { homeEndpoints } from './home.js';
 import { industriesEndpoints } from './industries.js';
@@ -21,11 +23,13 @@ import { partnersEndpoints } from './partners.js';
 import { statutoryEndpoints } from './statutory.js';
 import { subscriptionsEndpoints } from './subscriptions.js';
 import { systemEndpoints } from './system.js';
+import { telemetryEndpoints } from './telemetry.js';
 import { tenantsEndpoints } from './tenants.js';
 import { usersEndpoints } from './users.js';
 
 export * from './common.js';
 export * from './addresses.js';
+export * from './app-vendors.js';
 export * from './approvals.js';
 export * from './audit.js';
 export * from './auth.js';
@@ -37,6 +41,7 @@ export * from './device-profiles.js';
 export * from './devices.js';
 export * from './device-records.js';
 export * from './diagnostics.js';
+export * from './edge-clients.js';
 export * from './energy.js';
 export * from './home.js';
 export * from './industries.js';
@@ -47,6 +52,7 @@ export * from './partners.js';
 export * from './statutory.js';
 export * from './subscriptions.js';
 export * from './system.js';
+export * from './telemetry.js';
 export * from './tenants.js';
 export * from './users.js';
 
@@ -82,6 +88,9 @@ export const ENDPOINT_GROUPS = {
   offlineRemarks: offlineRemarksEndpoints,
   deviceRecords: deviceRecordsEndpoints,
   deviceProfiles: deviceProfilesEndpoints,
+  telemetry: telemetryEndpoints,
+  edgeClients: edgeClientsEndpoints,
+  appVendors: appVendorsEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export const ALL_ENDPOINTS: readonly EndpointDefinition[] = Object.values(ENDPOINT_GROUPS).flatMap((group) =>

@@ -5,3 +5,4 @@ export * from './parameters.js';
 export * from './devices.js';
 export * from './energy.js';
 export * from './jobs.js';
+export * from './telemetry.js';

@@ -39,6 +39,8 @@ export const parameters = pgTable(
     stdUnit: text('std_unit'),
     defaultStdUnit: text('default_std_unit'),
     alertLabel: text('alert_label'),
+    /** The emission or discharge standard in the standard unit (alert limits start from it), when one applies. */
+    standardLimit: doublePrecision('standard_limit'),
     metricAgg: text('metric_agg', { enum: METRIC_AGGREGATIONS }).notNull().default('AVG'),
     metricDownsampleAgg: text('metric_downsample_agg', { enum: METRIC_AGGREGATIONS })
       .notNull()

@@ -17,6 +17,7 @@ import {
 import type { RequestContext } from '../../auth/principal.js';
 import type { Database, Executor } from '../../db/client.js';
 import { AppError, badRequest, fieldError, notFound, staleVersion } from '../../lib/errors.js';
+import { forgetDerivedDefinitions } from '../telemetry/derived.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { isUniqueViolation } from '../users/users.repository.js';
 import {
@@ -198,6 +199,7 @@ export function createDerivedParametersService({ db }: { db: Database }) {
           return newId;
         })
         .catch(refuseDuplicate);
+      forgetDerivedDefinitions(db);
       return (await findDerivedParameter(db, id))!;
     },
 
@@ -242,6 +244,8 @@ export function createDerivedParametersService({ db }: { db: Database }) {
           });
         })
         .catch(refuseDuplicate);
+      // The 15-minute data computes with the saved expressions at once in this process.
+      forgetDerivedDefinitions(db);
       return (await findDerivedParameter(db, id))!;
     },
 
@@ -271,6 +275,7 @@ export function createDerivedParametersService({ db }: { db: Database }) {
           newValue: { ...current, status: 'DELETED' },
         });
       });
+      forgetDerivedDefinitions(db);
       return (await findDerivedParameter(db, id))!;
     },
   };

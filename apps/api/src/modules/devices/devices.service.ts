@@ -20,6 +20,7 @@ import type { RequestContext } from '../../auth/principal.js';
 import { scopeOf } from '../../auth/scope.js';
 import type { Database, Executor } from '../../db/client.js';
 import { AppError, notFound, staleVersion } from '../../lib/errors.js';
+import { forgetIngestDevice } from '../telemetry/ingest-devices.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { changeableIndustry, visibleIndustry } from '../accounts/industry-access.js';
 import { findModelTypes } from '../makes/makes.repository.js';
@@ -95,6 +96,13 @@ const rulesBroken = (details: FieldError[]) =>
   new AppError('DEVICE_RULES', details[0]?.message ?? 'Please correct the marked fields.', details);
 
 const REFUSAL = 'You are not allowed to change the devices of this industry.';
+
+/** Runs `forget` once `write` has succeeded (its transaction committed). */
+async function afterCommit<T>(forget: () => void, write: Promise<T>): Promise<T> {
+  const result = await write;
+  forget();
+  return result;
+}
 
 export function createDevicesService({ db }: { db: Database }) {
   async function existingDevice(exec: Executor, ctx: RequestContext, id: number) {
@@ -235,60 +243,67 @@ export function createDevicesService({ db }: { db: Database }) {
     },
 
     async update(ctx: RequestContext, id: number, body: DeviceBody): Promise<Device> {
-      return withNameCheck(() =>
-        db.transaction(async (tx) => {
-          const before = await existingDevice(tx, ctx, id);
-          const industry = await changeableIndustry(tx, ctx, before.tenant.id, REFUSAL);
-          if (body.tenantId !== industry.id) {
-            throw rulesBroken([
-              {
-                path: 'tenantId',
-                message: 'A device stays with its industry: add it to the other industry instead',
-                code: 'FIELD_INVALID',
-              },
-            ]);
-          }
-          await checkDevice(tx, industry.id, body, id);
-          if (
-            body.version === undefined ||
-            !(await updateDeviceAtVersion(tx, id, body.version, valuesOf(body)))
-          ) {
-            throw staleVersion();
-          }
-          await replaceDeviceParams(tx, id, industry.id, body.params);
-          const saved = await existingDevice(tx, ctx, id);
-          await recordAudit(tx, ctx, {
-            entity: 'device',
-            entityId: id,
-            action: 'UPDATE',
-            tenantId: industry.id,
-            oldValue: auditValue(before),
-            newValue: auditValue(saved),
-          });
-          return saved;
-        }),
+      // What ingestion remembers of the device (its parameters, units) is dropped once the change is in.
+      return afterCommit(
+        () => forgetIngestDevice(db, id),
+        withNameCheck(() =>
+          db.transaction(async (tx) => {
+            const before = await existingDevice(tx, ctx, id);
+            const industry = await changeableIndustry(tx, ctx, before.tenant.id, REFUSAL);
+            if (body.tenantId !== industry.id) {
+              throw rulesBroken([
+                {
+                  path: 'tenantId',
+                  message: 'A device stays with its industry: add it to the other industry instead',
+                  code: 'FIELD_INVALID',
+                },
+              ]);
+            }
+            await checkDevice(tx, industry.id, body, id);
+            if (
+              body.version === undefined ||
+              !(await updateDeviceAtVersion(tx, id, body.version, valuesOf(body)))
+            ) {
+              throw staleVersion();
+            }
+            await replaceDeviceParams(tx, id, industry.id, body.params);
+            const saved = await existingDevice(tx, ctx, id);
+            await recordAudit(tx, ctx, {
+              entity: 'device',
+              entityId: id,
+              action: 'UPDATE',
+              tenantId: industry.id,
+              oldValue: auditValue(before),
+              newValue: auditValue(saved),
+            });
+            return saved;
+          }),
+        ),
       );
     },
 
     /** Marks the device deleted; its parameter rows and readings stay for the record. */
     async remove(ctx: RequestContext, id: number, version: number | undefined): Promise<DeviceSummary> {
-      return db.transaction(async (tx) => {
-        const before = await existingDevice(tx, ctx, id);
-        const industry = await changeableIndustry(tx, ctx, before.tenant.id, REFUSAL);
-        if (!(await updateDeviceAtVersion(tx, id, version ?? before.version, { status: 'DELETED' }))) {
-          throw staleVersion();
-        }
-        await recordAudit(tx, ctx, {
-          entity: 'device',
-          entityId: id,
-          action: 'DELETE',
-          tenantId: industry.id,
-          oldValue: auditValue(before),
-          newValue: null,
-        });
-        const deleted = await findDeviceSummary(tx, id);
-        return deleted!;
-      });
+      return afterCommit(
+        () => forgetIngestDevice(db, id),
+        db.transaction(async (tx) => {
+          const before = await existingDevice(tx, ctx, id);
+          const industry = await changeableIndustry(tx, ctx, before.tenant.id, REFUSAL);
+          if (!(await updateDeviceAtVersion(tx, id, version ?? before.version, { status: 'DELETED' }))) {
+            throw staleVersion();
+          }
+          await recordAudit(tx, ctx, {
+            entity: 'device',
+            entityId: id,
+            action: 'DELETE',
+            tenantId: industry.id,
+            oldValue: auditValue(before),
+            newValue: null,
+          });
+          const deleted = await findDeviceSummary(tx, id);
+          return deleted!;
+        }),
+      );
     },
 
     async sensorIdRequired(ctx: RequestContext, id: number) {

@@ -307,7 +307,7 @@ function DeviceTable({ page, isRefreshing, showIndustry, search, canEdit, onOpen
         to: formatNumber(to),
         total: formatTotal(page),
       })}
-      minWidth={showIndustry ? 1180 : 1040}
+      minWidth={showIndustry ? 1280 : 1140}
       isRefreshing={isRefreshing}
       skeletonRows={8}
     />

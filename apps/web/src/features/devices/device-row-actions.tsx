@@ -3,6 +3,7 @@ import type { DeviceSummary } from '@vayu/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDeleteButton } from '../../components/list';
+import { deviceReadingsPath, type DeviceReadingsState } from '../device-readings';
 import { useDeleteDevice } from './api/delete-device';
 import { deviceEditPath, type DeviceListState } from './device-paths';
 
@@ -17,12 +18,22 @@ interface DeviceRowActionsProps {
   onOpenRecords?: ((device: DeviceSummary, kind: DeviceRecordsKind) => void) | undefined;
 }
 
-/** Edit, documents, calibration and delete (after confirming) of one device. */
+/** Readings, edit, documents, calibration and delete (after confirming) of one device. */
 export function DeviceRowActions({ device, search, canEdit, onOpenRecords }: DeviceRowActionsProps) {
   const { t } = useTranslation();
   const deleteDevice = useDeleteDevice();
   return (
     <Group gap={6} wrap="nowrap">
+      <Button
+        component={Link}
+        to={deviceReadingsPath(device.id)}
+        state={{ fromList: true } satisfies DeviceReadingsState}
+        size="compact-sm"
+        variant="default"
+        aria-label={t('readings.rowActionNamed', { name: device.name })}
+      >
+        {t('readings.rowAction')}
+      </Button>
       {canEdit && (
         <Button
           component={Link}

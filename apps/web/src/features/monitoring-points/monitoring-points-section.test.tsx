@@ -64,6 +64,48 @@ describe('MonitoringPointsSection', () => {
     expect(within(row).getByRole('cell', { name: '2' })).toBeInTheDocument();
   });
 
+  it("shows each point's data freshness and when its devices last sent data", async () => {
+    const lastDataAt = new Date(Date.now() - 5 * 3_600_000).toISOString();
+    renderSection(
+      [kilnStack, { ...kilnStack, id: 8, name: 'ETP outlet', entityType: 'etp', properties: {} }],
+      {
+        'GET /api/tenants/21/monitored': () =>
+          jsonResponse({
+            tenantId: 21,
+            lastDataAt,
+            freshness: 'DELAYED',
+            points: [
+              {
+                entityId: 7,
+                name: 'Kiln stack 1',
+                entityType: 'stack',
+                lastDataAt,
+                freshness: 'DELAYED',
+                devices: [{ deviceId: 9, name: 'Kiln CEMS', lastDataAt, freshness: 'DELAYED' }],
+              },
+              {
+                entityId: 8,
+                name: 'ETP outlet',
+                entityType: 'etp',
+                lastDataAt: null,
+                freshness: 'OFFLINE',
+                devices: [],
+              },
+            ],
+          }),
+      },
+    );
+    const table = await screen.findByRole('table', { name: 'Monitoring points (2 of at most 200)' });
+    expect(within(table).getByRole('columnheader', { name: 'Data' })).toBeInTheDocument();
+    const kiln = within(table).getByRole('row', { name: /Kiln stack 1/ });
+    expect(
+      await within(kiln).findByRole('img', { name: /^Delayed\. Last data 5 hours ago/ }),
+    ).toBeInTheDocument();
+    expect(within(kiln).getByText('5 hours ago')).toBeInTheDocument();
+    const etp = within(table).getByRole('row', { name: /ETP outlet/ });
+    expect(within(etp).getByRole('img', { name: 'Offline. No data yet' })).toBeInTheDocument();
+  });
+
   it('says when there are none, and offers no changes to those who may not make them', async () => {
     renderSection([], {}, false);
     expect(await screen.findByText(/No monitoring points yet/)).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { ConfirmDeleteButton } from '../../components/list';
+import { MonitoringPointFreshness } from '../device-readings';
 import { useDeleteMonitoringPoint, useMonitoringPoints } from './api';
 import { entityPropName, entityTypeLabel } from './entity-type-text';
 import { MonitoringPointDialog } from './monitoring-point-dialog';
@@ -65,6 +66,11 @@ export function MonitoringPointsSection({ tenantId, canManage }: { tenantId: num
       key: 'devices',
       header: t('devices.points.devices'),
       render: (point) => point.deviceCount,
+    },
+    {
+      key: 'freshness',
+      header: t('readings.freshness.column'),
+      render: (point) => <MonitoringPointFreshness tenantId={tenantId} entityId={point.id} />,
     },
     ...(canManage
       ? [
@@ -127,7 +133,7 @@ export function MonitoringPointsSection({ tenantId, canManage }: { tenantId: num
           rows={items}
           getRowKey={(point) => point.id}
           caption={t('devices.points.caption', { count: items?.length ?? 0, limit })}
-          minWidth={720}
+          minWidth={820}
           skeletonRows={2}
         />
       )}

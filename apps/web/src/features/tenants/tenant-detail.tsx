@@ -29,6 +29,7 @@ import { formatPhoneNumber } from '../../components/phone';
 import { AccountStatusBadge, PartnersEditDialog } from '../accounts';
 import { MonitoringPointsSection } from '../monitoring-points';
 import { CamerasSection } from '../cameras';
+import { IndustryFreshness } from '../device-readings';
 import { UserAddDialog } from '../users';
 import { addressQueryOptions, useAddress, type AddressType } from './api/address';
 import { useTenant } from './api/get-tenant';
@@ -198,6 +199,7 @@ function TenantDetailContent({ accountType, tenant, reload }: TenantDetailConten
               <Badge variant="light" color="gray">
                 {t(`userTypes.${tenant.type}`)}
               </Badge>
+              {tenant.type === 'tenant' && <IndustryFreshness tenantId={tenant.id} />}
               {tenant.isBlocked && (
                 <Badge color="red" variant="filled">
                   {t('tenants.detail.blocked')}

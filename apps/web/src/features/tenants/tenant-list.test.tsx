@@ -35,6 +35,8 @@ function tenantRow(overrides: Partial<TenantListItem> = {}): TenantListItem {
     isBlocked: false,
     planCode: 'BASIC',
     createdAt: '2026-01-10T08:00:00.000Z',
+    lastDataAt: null,
+    freshness: 'OFFLINE',
     ...overrides,
   };
 }
@@ -101,6 +103,43 @@ describe('TenantList', () => {
     expect(within(row).getByText('Green Analytics')).toBeInTheDocument();
     expect(within(row).getByText('Beawar, Rajasthan')).toBeInTheDocument();
     expect(within(row).getByText('BASIC')).toBeInTheDocument();
+  });
+
+  it("shows each industry's data freshness, and none for partners and boards", async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-27T12:00:00.000Z'), toFake: ['Date'] });
+    renderList('/tenants', {
+      'GET /api/tenants': () =>
+        jsonResponse(
+          pageOf([
+            tenantRow({ lastDataAt: '2026-11-27T10:00:00.000Z', freshness: 'LIVE' }),
+            tenantRow({
+              id: 22,
+              name: 'Vapi Agro',
+              lastDataAt: '2026-11-27T06:00:00.000Z',
+              freshness: 'DELAYED',
+            }),
+            tenantRow({ id: 23, name: 'Idle Mills', lastDataAt: null, freshness: 'OFFLINE' }),
+            tenantRow({
+              id: 24,
+              name: 'Gujarat Board',
+              type: 'statutory',
+              lastDataAt: null,
+              freshness: null,
+            }),
+          ]),
+        ),
+    });
+    const table = await screen.findByRole('table', { name: 'Industries: 1–4 of 4' });
+    expect(within(table).getByRole('columnheader', { name: 'Data' })).toBeInTheDocument();
+    const live = within(within(table).getByRole('row', { name: /Shree Cement Works/ })).getByRole('img');
+    expect(live).toHaveTextContent('Live');
+    expect(live).toHaveAccessibleName(/^Live\. Last data 2 hours ago \(Nov 27, 2026 \d+:00 [AP]M\)$/);
+    const delayed = within(within(table).getByRole('row', { name: /Vapi Agro/ })).getByRole('img');
+    expect(delayed).toHaveAccessibleName(/^Delayed\. Last data 6 hours ago/);
+    const idle = within(within(table).getByRole('row', { name: /Idle Mills/ })).getByRole('img');
+    expect(idle).toHaveAccessibleName('Offline. No data yet');
+    const board = within(table).getByRole('row', { name: /Gujarat Board/ });
+    expect(within(board).queryByRole('img')).not.toBeInTheDocument();
   });
 
   it('says so when nothing matches', async () => {

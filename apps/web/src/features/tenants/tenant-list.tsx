@@ -23,6 +23,7 @@ import { memo, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionUser } from '../../app/session';
+import { FreshnessBadge } from '../../components/freshness-badge';
 import { SegmentedChoice } from '../../components/segmented-choice';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { useListState, type ListStateChange } from '../../components/list';
@@ -302,6 +303,17 @@ const TenantTable = memo(function TenantTable({
       header: t('tenants.list.workingStatus'),
       render: (tenant) => <WorkingStatusText value={tenant.workingStatus} />,
     },
+    {
+      // Industries only: partners and boards send no data (their freshness is null).
+      key: 'freshness',
+      header: t('readings.freshness.column'),
+      render: (tenant) =>
+        tenant.freshness === null ? (
+          notSet
+        ) : (
+          <FreshnessBadge freshness={tenant.freshness} lastDataAt={tenant.lastDataAt} size="sm" />
+        ),
+    },
     { key: 'plan', header: t('tenants.list.plan'), render: (tenant) => tenant.planCode || notSet },
     {
       key: 'status',
@@ -365,7 +377,7 @@ const TenantTable = memo(function TenantTable({
         to: formatNumber(to),
         total: formatTotal(page),
       })}
-      minWidth={960}
+      minWidth={1040}
       isRefreshing={isRefreshing}
       skeletonRows={PAGE_SIZE}
     />

@@ -12,6 +12,9 @@ import { deviceProfilesEn } from './areas/device-profiles.en';
 import { deviceRecordsEn } from './areas/device-records.en';
 import { deviceRegistryEn } from './areas/device-registry.en';
 import { camerasEn } from './areas/cameras.en';
+import { edgeClientsEn } from './areas/edge-clients.en';
+import { readingsEn } from './areas/readings.en';
+import { appVendorsEn } from './areas/app-vendors.en';
 
 /** English texts of the console's areas; the frame's texts are in `en-core.ts`. */
 export const enAreas = {
@@ -28,6 +31,9 @@ export const enAreas = {
   deviceRecords: deviceRecordsEn,
   deviceRegistry: deviceRegistryEn,
   cameras: camerasEn,
+  edgeClients: edgeClientsEn,
+  readings: readingsEn,
+  appVendors: appVendorsEn,
 } as const;
 
 /** All English texts. */

@@ -13,6 +13,9 @@ import { deviceProfilesHi } from './areas/device-profiles.hi';
 import { deviceRecordsHi } from './areas/device-records.hi';
 import { deviceRegistryHi } from './areas/device-registry.hi';
 import { camerasHi } from './areas/cameras.hi';
+import { edgeClientsHi } from './areas/edge-clients.hi';
+import { readingsHi } from './areas/readings.hi';
+import { appVendorsHi } from './areas/app-vendors.hi';
 import type { Translations } from './en';
 
 /** Hindi texts. The product name stays in Latin script, as on the brand. */
@@ -56,6 +59,10 @@ export const hi: Translations = {
     deviceProfiles: 'डिवाइस प्रोफ़ाइल',
     devices: 'उपकरण',
     offlineRemarks: 'डिवाइस ऑफ़लाइन टिप्पणियाँ',
+    edgeClients: 'IoT एज क्लाइंट कुंजियाँ',
+    appVendors: 'पुश-डेटा ऐप',
+    appTenants: 'पुश-डेटा ऐप के उद्योग',
+    pushData: 'API डेटा प्रबंधन',
     auditDocuments: 'ऑडिट लॉग दस्तावेज़',
     logs: 'लॉग',
     profile: 'उपयोगकर्ता प्रोफ़ाइल',
@@ -290,6 +297,9 @@ export const hi: Translations = {
   deviceRecords: deviceRecordsHi,
   deviceRegistry: deviceRegistryHi,
   cameras: camerasHi,
+  edgeClients: edgeClientsHi,
+  readings: readingsHi,
+  appVendors: appVendorsHi,
   languages: {
     en: 'English',
     hi: 'हिन्दी',

@@ -70,6 +70,10 @@ export const auditEn = {
     device_action: 'Device action',
     camera: 'Camera',
     offline_remark: 'Offline remark',
+    edge_client: 'Edge client',
+    app_vendor: 'Push-data app',
+    data_token: 'Data key',
+    reading: 'Reading',
   } satisfies Record<AuditEntity, string>,
   /** What was done (`AUDIT_ACTIONS`). */
   actions: {
@@ -91,6 +95,9 @@ export const auditEn = {
     PASSWORD_SET: 'Password set from a link',
     PRIMARY_USER_CHANGE: 'Primary user changed',
     ACTIVATION_RESENT: 'Activation e-mail sent again',
+    TOKEN_ISSUED: 'Key issued',
+    TOKEN_REVOKED: 'Key revoked',
+    TENANTS_ADDED: 'Industries added',
   } satisfies Record<AuditAction, string>,
   list: {
     caption: 'Audit log entries {{from}} to {{to}}: {{total}}',

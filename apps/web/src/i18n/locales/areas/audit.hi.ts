@@ -70,6 +70,10 @@ export const auditHi: TranslationShape<typeof auditEn> = {
     device_action: 'उपकरण कार्रवाई',
     camera: 'कैमरा',
     offline_remark: 'ऑफ़लाइन टिप्पणी',
+    edge_client: 'एज क्लाइंट',
+    app_vendor: 'पुश-डेटा ऐप',
+    data_token: 'डेटा कुंजी',
+    reading: 'रीडिंग',
   },
   actions: {
     CREATE: 'बनाया',
@@ -90,6 +94,9 @@ export const auditHi: TranslationShape<typeof auditEn> = {
     PASSWORD_SET: 'लिंक से पासवर्ड सेट किया',
     PRIMARY_USER_CHANGE: 'प्राथमिक उपयोगकर्ता बदला',
     ACTIVATION_RESENT: 'सक्रियण ई-मेल फिर से भेजा',
+    TOKEN_ISSUED: 'कुंजी जारी की गई',
+    TOKEN_REVOKED: 'कुंजी रद्द की गई',
+    TENANTS_ADDED: 'उद्योग जोड़े गए',
   },
   list: {
     caption: 'ऑडिट लॉग प्रविष्टियाँ {{from}} से {{to}} तक: {{total}}',

@@ -1,0 +1,216 @@
+import { sql } from 'drizzle-orm';
+import type { Database, DatabaseHandle } from '../../db/client.js';
+import { SLOT_ORIGIN } from './slots.js';
+
+/**
+ * The 15-minute rollup (`readings_15m`). The readings insert marks the slots
+ * it touched (`readings_dirty`); rolling up takes a set of marks, deletes them
+ * and recomputes their slots from `readings`, in one transaction. Marks a
+ * batch in flight holds are skipped and taken next time; a batch that comes
+ * while its slot is being rolled up waits for that and marks the slot again.
+ * Any number of processes may roll up at once: each takes other marks.
+ */
+
+type Query = Pick<DatabaseHandle, 'query'>;
+
+/** Marks taken in one round. */
+export const ROLLUP_BATCH = 5_000;
+
+/** What a slot's readings come to: the columns of `readings_15m` (times as epoch ms). */
+export interface SlotAggregate extends Record<string, unknown> {
+  tenant_id: number;
+  device_id: number;
+  parameter_id: number;
+  slot_ms: number;
+  count: number;
+  sum: number;
+  min: number;
+  max: number;
+  last_ms: number;
+  last_value: number;
+  other: string | null;
+}
+
+/** The aggregate of given slots, from `readings` (marks as arrays: tenants, devices, parameters, slot ms). */
+export const SLOT_AGGREGATES_SQL = `
+  WITH m AS (
+    SELECT u.tenant_id, u.device_id, u.parameter_id, to_timestamp(u.slot_ms / 1000.0) AS slot
+      FROM unnest($1::int4[], $2::int4[], $3::int4[], $4::float8[]) AS u(tenant_id, device_id, parameter_id, slot_ms)
+  )
+  SELECT m.tenant_id, m.device_id, m.parameter_id, (extract(epoch FROM m.slot) * 1000)::float8 AS slot_ms,
+         count(*)::int4 AS count, sum(r.value_std) AS sum, min(r.value_std) AS min, max(r.value_std) AS max,
+         (extract(epoch FROM max(r.ts)) * 1000)::float8 AS last_ms,
+         (array_agg(r.value_std ORDER BY r.ts DESC))[1] AS last_value,
+         min(r.provenance) FILTER (WHERE r.provenance <> 'measured') AS other
+    FROM m
+    JOIN readings r ON r.tenant_id = m.tenant_id AND r.device_id = m.device_id AND r.parameter_id = m.parameter_id
+                   AND r.ts >= m.slot AND r.ts < m.slot + interval '15 minutes'
+   GROUP BY m.tenant_id, m.device_id, m.parameter_id, m.slot`;
+
+interface Mark {
+  tenant_id: number;
+  device_id: number;
+  parameter_id: number;
+  slot_ms: number;
+}
+
+export const markArrays = (marks: readonly Mark[]) => [
+  marks.map((m) => m.tenant_id),
+  marks.map((m) => m.device_id),
+  marks.map((m) => m.parameter_id),
+  marks.map((m) => Number(m.slot_ms)),
+];
+
+function rowsOf<R>(result: unknown): R[] {
+  return (Array.isArray(result) ? result : (result as { rows: R[] }).rows) as R[];
+}
+
+/** A PostgreSQL array literal of numbers ('{1,2,3}'), passed as one value. */
+const arrayLiteral = (values: readonly number[]) => `{${values.join(',')}}`;
+
+/**
+ * One round: takes up to `limit` marks and rolls their slots up. Answers how
+ * many marks it took (a full round means there may be more).
+ */
+export async function rollUpOnce(db: Database, limit = ROLLUP_BATCH): Promise<number> {
+  return db.transaction(async (tx) => {
+    const marks = rowsOf<Mark>(
+      await tx.execute(sql`
+        DELETE FROM readings_dirty d
+         USING (SELECT tenant_id, device_id, parameter_id, slot FROM readings_dirty
+                 ORDER BY marked_at LIMIT ${limit} FOR UPDATE SKIP LOCKED) t
+         WHERE d.tenant_id = t.tenant_id AND d.device_id = t.device_id
+           AND d.parameter_id = t.parameter_id AND d.slot = t.slot
+        RETURNING d.tenant_id, d.device_id, d.parameter_id, (extract(epoch FROM d.slot) * 1000)::float8 AS slot_ms`),
+    );
+    if (marks.length === 0) return 0;
+    const [tenants, devices, parameters, slots] = markArrays(marks).map(arrayLiteral);
+    // A new statement, so a new snapshot: it sees every batch that held one of these marks
+    // (the delete waited for it), and everything stored before.
+    await tx.execute(sql`
+      WITH m AS (
+        SELECT u.tenant_id, u.device_id, u.parameter_id, to_timestamp(u.slot_ms / 1000.0) AS slot
+          FROM unnest(${tenants}::int4[], ${devices}::int4[], ${parameters}::int4[], ${slots}::float8[])
+            AS u(tenant_id, device_id, parameter_id, slot_ms)
+      )
+      INSERT INTO readings_15m (tenant_id, device_id, parameter_id, slot, count, sum, min, max, last_ts, last_value,
+                                other_provenance)
+      SELECT m.tenant_id, m.device_id, m.parameter_id, m.slot, count(*)::int4, sum(r.value_std), min(r.value_std),
+             max(r.value_std), max(r.ts), (array_agg(r.value_std ORDER BY r.ts DESC))[1],
+             min(r.provenance) FILTER (WHERE r.provenance <> 'measured')
+        FROM m
+        JOIN readings r ON r.tenant_id = m.tenant_id AND r.device_id = m.device_id AND r.parameter_id = m.parameter_id
+                       AND r.ts >= m.slot AND r.ts < m.slot + interval '15 minutes'
+       GROUP BY m.tenant_id, m.device_id, m.parameter_id, m.slot
+      ON CONFLICT (tenant_id, device_id, parameter_id, slot) DO UPDATE
+        SET count = EXCLUDED.count, sum = EXCLUDED.sum, min = EXCLUDED.min, max = EXCLUDED.max,
+            last_ts = EXCLUDED.last_ts, last_value = EXCLUDED.last_value,
+            other_provenance = EXCLUDED.other_provenance`);
+    return marks.length;
+  });
+}
+
+/** Rolls up every `intervalMs` in this process until stopped (a round that filled its batch goes on at once). */
+export function startRollup(options: {
+  db: Database;
+  intervalMs: number;
+  log: { warn(details: object, message: string): void };
+}): () => Promise<void> {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const round = async () => {
+    try {
+      while (!stopped && (await rollUpOnce(options.db)) === ROLLUP_BATCH);
+    } catch (error) {
+      options.log.warn({ err: error }, 'rolling up readings failed; trying again');
+    }
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = round().finally(schedule);
+    }, options.intervalMs);
+    timer.unref();
+  };
+  schedule();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}
+
+/** Rolls up until no mark is left (the demo history at seed time, tests). Answers the marks taken. */
+export async function rollUpAll(db: Database): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const taken = await rollUpOnce(db);
+    total += taken;
+    if (taken < ROLLUP_BATCH) return total;
+  }
+}
+
+/** The slots of a range that are marked (read from `readings`, not the rollup, until rolled up again). */
+export const DIRTY_SLOTS_SQL = `
+  SELECT tenant_id, device_id, parameter_id, (extract(epoch FROM slot) * 1000)::float8 AS slot_ms
+    FROM readings_dirty
+   WHERE tenant_id = $1 AND device_id = ANY($2::int4[]) AND parameter_id = ANY($3::int4[])
+     AND slot >= $4::timestamptz AND slot < $5::timestamptz`;
+
+/** The rolled-up slots of a range. */
+export const ROLLED_SLOTS_SQL = `
+  SELECT tenant_id, device_id, parameter_id, (extract(epoch FROM slot) * 1000)::float8 AS slot_ms,
+         count, sum, min, max, (extract(epoch FROM last_ts) * 1000)::float8 AS last_ms, last_value,
+         other_provenance AS other
+    FROM readings_15m
+   WHERE tenant_id = $1 AND device_id = ANY($2::int4[]) AND parameter_id = ANY($3::int4[])
+     AND slot >= $4::timestamptz AND slot < $5::timestamptz
+   ORDER BY device_id, parameter_id, slot`;
+
+/**
+ * Every 15-minute slot of a range for some devices and parameters, exact:
+ * rolled-up slots from the rollup, marked ones from `readings`.
+ */
+export async function readSlots(
+  database: Query,
+  filter: { tenantId: number; deviceIds: number[]; parameterIds: number[]; fromMs: number; toMs: number },
+): Promise<SlotAggregate[]> {
+  const values = [
+    filter.tenantId,
+    filter.deviceIds,
+    filter.parameterIds,
+    new Date(filter.fromMs).toISOString(),
+    new Date(filter.toMs).toISOString(),
+  ];
+  const [rolled, dirty] = await Promise.all([
+    database.query<SlotAggregate>(ROLLED_SLOTS_SQL, values, 'vayu_rolled_slots'),
+    database.query<Mark & Record<string, unknown>>(DIRTY_SLOTS_SQL, values, 'vayu_dirty_slots'),
+  ]);
+  if (dirty.length === 0) return rolled.map(normalise);
+  const fresh = await database.query<SlotAggregate>(
+    SLOT_AGGREGATES_SQL,
+    markArrays(dirty),
+    'vayu_slot_aggregates',
+  );
+  const byKey = new Map<string, SlotAggregate>();
+  const keyOf = (row: Mark) => `${row.device_id}:${row.parameter_id}:${Number(row.slot_ms)}`;
+  for (const row of rolled) byKey.set(keyOf(row), normalise(row));
+  for (const row of fresh) byKey.set(keyOf(row), normalise(row));
+  return [...byKey.values()];
+}
+
+function normalise(row: SlotAggregate): SlotAggregate {
+  return {
+    ...row,
+    slot_ms: Number(row.slot_ms),
+    last_ms: Number(row.last_ms),
+    count: Number(row.count),
+    sum: Number(row.sum),
+    min: Number(row.min),
+    max: Number(row.max),
+    last_value: Number(row.last_value),
+  };
+}
+
+export { SLOT_ORIGIN };

@@ -1,0 +1,1 @@
+export { EdgeClientList } from './edge-client-list';
