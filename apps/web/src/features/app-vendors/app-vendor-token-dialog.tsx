@@ -1,5 +1,5 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SecretOnceDialog } from '../../components/secret-once-dialog';
 
 export interface IssuedAppToken {
   token: string;
@@ -12,54 +12,23 @@ export interface AppVendorTokenDialogProps {
   onClose: () => void;
 }
 
-/**
- * The one time an app's token is shown: with a copy button and the warning
- * that it will not be shown again. It closes only by its own button, so that
- * a stray click outside does not lose the token.
- */
+/** The one time an app's token is shown (components/secret-once-dialog). */
 export function AppVendorTokenDialog({ issued, onClose }: AppVendorTokenDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={issued !== null}
+    <SecretOnceDialog
+      secret={issued?.token ?? null}
       onClose={onClose}
-      title={t('appVendors.token.title')}
-      centered
-      size="lg"
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      withCloseButton={false}
-    >
-      {issued && (
-        <Stack gap="md">
-          <Alert color="orange" variant="light" title={t('appVendors.token.warningTitle')}>
-            {t('appVendors.token.warning')}
-          </Alert>
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="app-token-label">
-              {t('appVendors.token.label', { name: issued.appName })}
-            </Text>
-            <Code block aria-labelledby="app-token-label" style={{ wordBreak: 'break-all' }}>
-              {issued.token}
-            </Code>
-          </Stack>
-          <Text size="xs" c="dimmed">
-            {t('appVendors.token.usage')}
-          </Text>
-          <Group justify="space-between" gap="sm">
-            <CopyButton value={issued.token}>
-              {({ copied, copy }) => (
-                <Button variant="light" color={copied ? 'teal' : undefined} onClick={copy}>
-                  {copied ? t('appVendors.token.copied') : t('appVendors.token.copy')}
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={onClose} data-autofocus>
-              {t('appVendors.token.done')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+      texts={{
+        title: t('appVendors.token.title'),
+        warningTitle: t('appVendors.token.warningTitle'),
+        warning: t('appVendors.token.warning'),
+        label: t('appVendors.token.label', { name: issued?.appName ?? '' }),
+        usage: t('appVendors.token.usage'),
+        copy: t('appVendors.token.copy'),
+        copied: t('appVendors.token.copied'),
+        done: t('appVendors.token.done'),
+      }}
+    />
   );
 }
