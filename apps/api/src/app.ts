@@ -22,7 +22,7 @@ import { assertEndpointsRegistered, errorResponsesOf } from './lib/endpoints.js'
 import { jobQueue } from './jobs/job-definitions.js';
 import { createJobWorker } from './jobs/job-worker.js';
 import { partitionsJob, scheduleReadingPartitions } from './modules/telemetry/partitions.js';
-import { startRollup } from './modules/telemetry/rollup.js';
+import { ROLLUP_BATCH, startRollup } from './modules/telemetry/rollup.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { SESSIONS_ENDED_CHANNEL } from './modules/auth/sessions.repository.js';
 import { registerModules } from './modules/index.js';
@@ -192,6 +192,8 @@ export async function buildApp(
       stopRollup = startRollup({
         db: database.db,
         intervalMs: config.rollupIntervalMs,
+        // The embedded database has one connection: short rounds keep requests from waiting behind one.
+        limit: database.kind === 'pglite' ? 500 : ROLLUP_BATCH,
         log: app.log.child({ component: 'rollup' }),
       });
     });

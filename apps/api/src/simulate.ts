@@ -80,11 +80,18 @@ export class ConsoleClient {
     const headers: Record<string, string> = { [HEADERS.requestedWith]: 'XMLHttpRequest' };
     if (this.cookie) headers.cookie = this.cookie;
     if (input.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(url, {
-      method: endpoint.method,
-      headers,
-      ...(input.body === undefined ? {} : { body: JSON.stringify(input.body) }),
-    });
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: endpoint.method,
+        headers,
+        ...(input.body === undefined ? {} : { body: JSON.stringify(input.body) }),
+      });
+    } catch (error) {
+      const cause =
+        error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+      throw new Error(`Could not reach the console at ${this.baseUrl} (${cause}).`);
+    }
     const session = response.headers
       .getSetCookie()
       .map((cookie) => cookie.split(';')[0]!)
@@ -318,7 +325,7 @@ async function main() {
     if (round.sent === 0 && filled.sent === 0) {
       log.info(
         {},
-        'Nothing was due: every device already has its readings up to now (the console runs a simulator of its own unless SIMULATE=false).',
+        'Nothing was sent: every device is in one of its gaps right now. Try again in 15 minutes.',
       );
     }
     log.info(

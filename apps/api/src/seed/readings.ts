@@ -1,11 +1,12 @@
-import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { getParameterUnits } from '@vayu/domain';
 import type { DatabaseHandle, Executor } from '../db/client.js';
 import { accounts, deviceParams, devices, monitoringPoints, parameters, users } from '../db/schema/index.js';
 import { insertReadings, type ReadingRow } from '../modules/telemetry/ingest.service.js';
-import { SLOT_ORIGIN } from '../modules/telemetry/slots.js';
+import { rollUpRange } from '../modules/telemetry/rollup.js';
 import {
   findDemoOutage,
+  inSendingUnit,
   sendOffsetMs,
   simulateValue,
   SLOT_MS,
@@ -56,9 +57,9 @@ export function sendingUnitOf(
 
 /**
  * The enabled devices of the demo industries (not deleted) with their enabled
- * parameter rows, in the order of their ids; `where` narrows them down.
+ * parameter rows, in the order of their ids.
  */
-export async function findDemoDevices(exec: Executor, where?: SQL): Promise<DemoDevice[]> {
+export async function findDemoDevices(exec: Executor): Promise<DemoDevice[]> {
   const rows = await exec
     .select({
       deviceId: devices.id,
@@ -87,7 +88,6 @@ export async function findDemoDevices(exec: Executor, where?: SQL): Promise<Demo
         eq(accounts.type, 'tenant'),
         ne(accounts.status, 'DELETED'),
         eq(devices.status, 'ENABLED'),
-        where,
       ),
     )
     .orderBy(asc(devices.id), asc(deviceParams.position), asc(deviceParams.id));
@@ -122,10 +122,6 @@ export async function findDemoDevices(exec: Executor, where?: SQL): Promise<Demo
   }
   return [...found.values()].filter((device) => device.parameters.length > 0);
 }
-
-/** A value in the device's unit, from one in the standard unit (six significant digits). */
-export const inSendingUnit = (valueStd: number, toStandard: number) =>
-  toStandard === 1 ? valueStd : Number((valueStd / toStandard).toPrecision(6));
 
 /**
  * One reading per 15-minute slot (stamped a few seconds after the slot
@@ -185,39 +181,6 @@ export function queryOn(exec: Executor): Pick<DatabaseHandle, 'query'> {
 }
 
 /**
- * The 15-minute rollup of the devices' slots from `from` to `to`, in one
- * statement, and the marks the history's insert left removed. The rollup job
- * would get there too, mark by mark, but a week of history is over a hundred
- * thousand marks: on the embedded database that is most of a minute of busy
- * server after the first start. Every reading of those slots is counted, so
- * the slots are exact whatever else they hold. (The aggregate is the one of
- * `rollUpOnce` in modules/telemetry/rollup.ts.)
- */
-async function rollUpHistory(exec: Executor, deviceIds: number[], from: number, to: number) {
-  if (deviceIds.length === 0) return;
-  // Whole slots (15-minute slots start at the same instants in UTC and IST).
-  const start = new Date(Math.floor(from / SLOT_MS) * SLOT_MS - SLOT_MS).toISOString();
-  const end = new Date(Math.floor(to / SLOT_MS) * SLOT_MS + 2 * SLOT_MS).toISOString();
-  const devices = `{${deviceIds.join(',')}}`;
-  await exec.execute(sql`
-    INSERT INTO readings_15m (tenant_id, device_id, parameter_id, slot, count, sum, min, max, last_ts, last_value,
-                              other_provenance)
-    SELECT tenant_id, device_id, parameter_id, date_bin('15 minutes', ts, ${sql.raw(`TIMESTAMPTZ '${SLOT_ORIGIN}'`)}),
-           count(*)::int4, sum(value_std), min(value_std), max(value_std), max(ts),
-           (array_agg(value_std ORDER BY ts DESC))[1], min(provenance) FILTER (WHERE provenance <> 'measured')
-      FROM readings
-     WHERE device_id = ANY(${devices}::int4[]) AND ts >= ${start}::timestamptz AND ts < ${end}::timestamptz
-     GROUP BY 1, 2, 3, 4
-    ON CONFLICT (tenant_id, device_id, parameter_id, slot) DO UPDATE
-      SET count = EXCLUDED.count, sum = EXCLUDED.sum, min = EXCLUDED.min, max = EXCLUDED.max,
-          last_ts = EXCLUDED.last_ts, last_value = EXCLUDED.last_value,
-          other_provenance = EXCLUDED.other_provenance`);
-  await exec.execute(sql`
-    DELETE FROM readings_dirty
-     WHERE device_id = ANY(${devices}::int4[]) AND slot >= ${start}::timestamptz AND slot < ${end}::timestamptz`);
-}
-
-/**
  * The demo industries' first week of readings: `DEMO_HISTORY_DAYS` days of
  * 15-minute values up to `now` for every enabled parameter of their devices,
  * stored as demo data and rolled up. Answers how many readings went in.
@@ -240,11 +203,7 @@ export async function seedDemoReadings(tx: Executor, now = Date.now()): Promise<
     }
   }
   await flush();
-  await rollUpHistory(
-    tx,
-    devices.map((device) => device.deviceId),
-    from,
-    now,
-  );
+  // A week of history is over a hundred thousand marks: rolled up in one statement, not mark by mark.
+  await rollUpRange(tx, { deviceIds: devices.map((device) => device.deviceId), fromMs: from, toMs: now });
   return stored;
 }

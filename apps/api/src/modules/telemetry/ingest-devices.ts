@@ -6,7 +6,9 @@ import type { DatabaseHandle } from '../../db/client.js';
  * `DEVICE_CACHE_MS`: its industry and, for each enabled parameter, the units
  * its readings may arrive in and the factor that brings each to the standard
  * unit. A change made in this process (a device edited or deleted) is seen at
- * once (`forgetIngestDevice`); one made in another process within the cache time.
+ * once (`forgetIngestDevice`); one made in another process within the cache
+ * time (a minute: a gateway sends its devices every minute or so, and each
+ * reload is a query).
  */
 export interface IngestParameter {
   parameterId: number;
@@ -21,7 +23,7 @@ export interface IngestDevice {
   parameters: ReadonlyMap<string, IngestParameter>;
 }
 
-export const DEVICE_CACHE_MS = 10_000;
+export const DEVICE_CACHE_MS = 60_000;
 const CACHE_ENTRIES = 50_000;
 
 type Entry = { device: IngestDevice | null; until: number };
@@ -138,6 +140,9 @@ async function readDevices(database: Pick<DatabaseHandle, 'query'>, ids: number[
   return devices as Map<number, IngestDevice>;
 }
 
+/** Conversion factors by parameter (label, kind and standard unit): worked out once, not per device. */
+const factorsByParameter = new Map<string, ReadonlyMap<string, number>>();
+
 /**
  * The units a parameter's readings may arrive in: those the catalogue converts
  * to its standard unit; for a parameter without a standard unit, the device's
@@ -146,9 +151,14 @@ async function readDevices(database: Pick<DatabaseHandle, 'query'>, ids: number[
 function unitsOf(
   parameter: { label: string; mtype: string; stdUnit: string | null },
   deviceUnit: string | null,
-): Map<string, number> {
-  const units = new Map<string, number>();
-  for (const unit of getParameterUnits(parameter).units) units.set(unit.code, unit.toStandard);
-  if (units.size === 0 && deviceUnit) units.set(deviceUnit, 1);
+): ReadonlyMap<string, number> {
+  const key = `${parameter.mtype}\u0000${parameter.stdUnit ?? ''}\u0000${parameter.label}`;
+  let units = factorsByParameter.get(key);
+  if (!units) {
+    units = new Map(getParameterUnits(parameter).units.map((unit) => [unit.code, unit.toStandard]));
+    if (factorsByParameter.size > 10_000) factorsByParameter.clear();
+    factorsByParameter.set(key, units);
+  }
+  if (units.size === 0 && deviceUnit) return new Map([[deviceUnit, 1]]);
   return units;
 }

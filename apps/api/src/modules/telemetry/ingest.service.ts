@@ -45,7 +45,7 @@ export const INSERT_READINGS_SQL = `
     ON CONFLICT (tenant_id, device_id) DO UPDATE SET last_ts = EXCLUDED.last_ts
       WHERE device_last_data.last_ts < EXCLUDED.last_ts
   )
-  SELECT device_id, parameter_id, ts FROM inserted`;
+  SELECT device_id, parameter_id, (extract(epoch FROM ts) * 1000)::float8 AS ms FROM inserted`;
 export const INSERT_READINGS_NAME = 'vayu_insert_readings';
 
 /** A reading that passed every check, ready to store. */
@@ -161,7 +161,7 @@ export async function insertReadings(
     valuesStd[i] = row.valueStd;
     provenances[i] = row.provenance;
   }
-  const inserted = await database.query<{ device_id: number; parameter_id: number; ts: Date | string }>(
+  const inserted = await database.query<{ device_id: number; parameter_id: number; ms: number }>(
     INSERT_READINGS_SQL,
     [
       tenantIds,
@@ -178,10 +178,7 @@ export async function insertReadings(
     INSERT_READINGS_NAME,
   );
   const keys = new Set<string>();
-  for (const row of inserted) {
-    const ms = row.ts instanceof Date ? row.ts.getTime() : Date.parse(row.ts);
-    keys.add(keyOf(row.device_id, row.parameter_id, ms));
-  }
+  for (const row of inserted) keys.add(keyOf(row.device_id, row.parameter_id, Math.round(Number(row.ms))));
   return keys;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, DatabaseHandle } from '../../db/client.js';
+import type { Database, DatabaseHandle, Executor } from '../../db/client.js';
 import { SLOT_ORIGIN } from './slots.js';
 
 /**
@@ -114,6 +114,8 @@ export async function rollUpOnce(db: Database, limit = ROLLUP_BATCH): Promise<nu
 export function startRollup(options: {
   db: Database;
   intervalMs: number;
+  /** Marks a round takes (smaller on the embedded database, whose one connection a round holds). */
+  limit?: number;
   log: { warn(details: object, message: string): void };
 }): () => Promise<void> {
   let stopped = false;
@@ -121,7 +123,10 @@ export function startRollup(options: {
   let running: Promise<void> = Promise.resolve();
   const round = async () => {
     try {
-      while (!stopped && (await rollUpOnce(options.db)) === ROLLUP_BATCH);
+      const limit = options.limit ?? ROLLUP_BATCH;
+      while (!stopped && (await rollUpOnce(options.db, limit)) === limit) {
+        // a full round: there may be more marks, taken at once
+      }
     } catch (error) {
       options.log.warn({ err: error }, 'rolling up readings failed; trying again');
     }
@@ -141,6 +146,42 @@ export function startRollup(options: {
   };
 }
 
+const SLOT_MS = 15 * 60 * 1000;
+
+/**
+ * Rolls up every slot of some devices from `fromMs` to `toMs` in one
+ * statement and removes their marks: for bulk loads (the demo history, an
+ * import), where going mark by mark would keep the database busy for long.
+ * Every reading of those slots is counted, so they are exact whatever else
+ * they hold. Run it in the transaction that stored the readings, or after.
+ */
+export async function rollUpRange(
+  exec: Executor,
+  { deviceIds, fromMs: from, toMs: to }: { deviceIds: number[]; fromMs: number; toMs: number },
+) {
+  if (deviceIds.length === 0) return;
+  // Whole slots (15-minute slots start at the same instants in UTC and IST).
+  const start = new Date(Math.floor(from / SLOT_MS) * SLOT_MS - SLOT_MS).toISOString();
+  const end = new Date(Math.floor(to / SLOT_MS) * SLOT_MS + 2 * SLOT_MS).toISOString();
+  const devices = `{${deviceIds.join(',')}}`;
+  await exec.execute(sql`
+    INSERT INTO readings_15m (tenant_id, device_id, parameter_id, slot, count, sum, min, max, last_ts, last_value,
+                              other_provenance)
+    SELECT tenant_id, device_id, parameter_id, date_bin('15 minutes', ts, ${sql.raw(`TIMESTAMPTZ '${SLOT_ORIGIN}'`)}),
+           count(*)::int4, sum(value_std), min(value_std), max(value_std), max(ts),
+           (array_agg(value_std ORDER BY ts DESC))[1], min(provenance) FILTER (WHERE provenance <> 'measured')
+      FROM readings
+     WHERE device_id = ANY(${devices}::int4[]) AND ts >= ${start}::timestamptz AND ts < ${end}::timestamptz
+     GROUP BY 1, 2, 3, 4
+    ON CONFLICT (tenant_id, device_id, parameter_id, slot) DO UPDATE
+      SET count = EXCLUDED.count, sum = EXCLUDED.sum, min = EXCLUDED.min, max = EXCLUDED.max,
+          last_ts = EXCLUDED.last_ts, last_value = EXCLUDED.last_value,
+          other_provenance = EXCLUDED.other_provenance`);
+  await exec.execute(sql`
+    DELETE FROM readings_dirty
+     WHERE device_id = ANY(${devices}::int4[]) AND slot >= ${start}::timestamptz AND slot < ${end}::timestamptz`);
+}
+
 /** Rolls up until no mark is left (the demo history at seed time, tests). Answers the marks taken. */
 export async function rollUpAll(db: Database): Promise<number> {
   let total = 0;
@@ -158,15 +199,23 @@ export const DIRTY_SLOTS_SQL = `
    WHERE tenant_id = $1 AND device_id = ANY($2::int4[]) AND parameter_id = ANY($3::int4[])
      AND slot >= $4::timestamptz AND slot < $5::timestamptz`;
 
-/** The rolled-up slots of a range. */
+/**
+ * The rolled-up slots of a range, one row per device and parameter with its
+ * slots as one JSON array of `[slot ms, count, sum, min, max, last ms, last
+ * value, other provenance]` (a 30-day chart is 2,880 slots a parameter: one
+ * text to parse instead of thousands of rows).
+ */
 export const ROLLED_SLOTS_SQL = `
-  SELECT tenant_id, device_id, parameter_id, (extract(epoch FROM slot) * 1000)::float8 AS slot_ms,
-         count, sum, min, max, (extract(epoch FROM last_ts) * 1000)::float8 AS last_ms, last_value,
-         other_provenance AS other
+  SELECT device_id, parameter_id,
+         json_agg(json_build_array((extract(epoch FROM slot) * 1000)::float8, count, sum, min, max,
+                                   (extract(epoch FROM last_ts) * 1000)::float8, last_value, other_provenance)
+                  ORDER BY slot)::text AS slots
     FROM readings_15m
    WHERE tenant_id = $1 AND device_id = ANY($2::int4[]) AND parameter_id = ANY($3::int4[])
      AND slot >= $4::timestamptz AND slot < $5::timestamptz
-   ORDER BY device_id, parameter_id, slot`;
+   GROUP BY device_id, parameter_id`;
+
+type RolledSlot = [number, number, number, number, number, number, number, string | null];
 
 /**
  * Every 15-minute slot of a range for some devices and parameters, exact:
@@ -183,11 +232,35 @@ export async function readSlots(
     new Date(filter.fromMs).toISOString(),
     new Date(filter.toMs).toISOString(),
   ];
-  const [rolled, dirty] = await Promise.all([
-    database.query<SlotAggregate>(ROLLED_SLOTS_SQL, values, 'vayu_rolled_slots'),
+  const [rolledSeries, dirty] = await Promise.all([
+    database.query<{ device_id: number; parameter_id: number; slots: string }>(
+      ROLLED_SLOTS_SQL,
+      values,
+      'vayu_rolled_slots',
+    ),
     database.query<Mark & Record<string, unknown>>(DIRTY_SLOTS_SQL, values, 'vayu_dirty_slots'),
   ]);
-  if (dirty.length === 0) return rolled.map(normalise);
+  const rolled: SlotAggregate[] = [];
+  for (const series of rolledSeries) {
+    for (const [slotMs, count, sum, min, max, lastMs, lastValue, other] of JSON.parse(
+      series.slots,
+    ) as RolledSlot[]) {
+      rolled.push({
+        tenant_id: filter.tenantId,
+        device_id: series.device_id,
+        parameter_id: series.parameter_id,
+        slot_ms: slotMs,
+        count,
+        sum,
+        min,
+        max,
+        last_ms: lastMs,
+        last_value: lastValue,
+        other,
+      });
+    }
+  }
+  if (dirty.length === 0) return rolled;
   const fresh = await database.query<SlotAggregate>(
     SLOT_AGGREGATES_SQL,
     markArrays(dirty),
@@ -195,7 +268,7 @@ export async function readSlots(
   );
   const byKey = new Map<string, SlotAggregate>();
   const keyOf = (row: Mark) => `${row.device_id}:${row.parameter_id}:${Number(row.slot_ms)}`;
-  for (const row of rolled) byKey.set(keyOf(row), normalise(row));
+  for (const row of rolled) byKey.set(keyOf(row), row);
   for (const row of fresh) byKey.set(keyOf(row), normalise(row));
   return [...byKey.values()];
 }

@@ -443,6 +443,10 @@ export function simulateValue(parameter: SimulatedParameter, ms: number): Simula
   return { value: round(value, profile.decimals), provenance: 'measured' };
 }
 
+/** A value in the unit a device sends in, from one in the standard unit (six significant digits). */
+export const inSendingUnit = (valueStd: number, toStandard: number) =>
+  toStandard === 1 ? valueStd : Number((valueStd / toStandard).toPrecision(6));
+
 // ---------------------------------------------------------------------------
 // The demo plants that do not send live
 

@@ -36,13 +36,15 @@ beforeAll(async () => {
 });
 
 /**
- * A clock for the simulator: a recent time at which the device sends (not in
- * one of its gaps), early enough in its slot that the test stays in it.
+ * A clock for the simulator: a recent past time at which the device sends
+ * (not in one of its gaps), 2½ minutes into its slot, so that the test stays
+ * in the slot and never sends a time ahead of the server's clock.
  */
 function clockAt(deviceId: number) {
-  let ms = Math.floor(Date.now() / SLOT_MS) * SLOT_MS;
+  const into = 150_000;
+  let ms = Math.floor((Date.now() - into) / SLOT_MS) * SLOT_MS;
   while (isGap(deviceId, ms)) ms -= SLOT_MS;
-  const start = ms + 150_000;
+  const start = ms + into;
   const began = Date.now();
   return () => start + (Date.now() - began);
 }
@@ -156,6 +158,31 @@ describe('the readings simulator', () => {
       .where(and(eq(auditLogs.tenantId, plant.tenant.id), eq(auditLogs.entity, 'data_token')))
       .orderBy(asc(auditLogs.id));
     expect(actions.map((a) => a.action)).toEqual(['TOKEN_ISSUED', 'TOKEN_REVOKED', 'TOKEN_ISSUED']);
+  });
+
+  it('says once that the API refuses its key, and sends the same readings again next round', async () => {
+    const plant = await plants.plant();
+    const revoked = (await prepareDemoSenders(t.database, log)).find(
+      (s) => s.industry === plant.tenant.name,
+    )!;
+    await prepareDemoSenders(t.database, log);
+    const said: string[] = [];
+    const sent: string[][] = [];
+    const simulator = createSimulator({
+      baseUrl,
+      senders: [revoked],
+      log: { ...log, warn: (_, message) => said.push(message) },
+      now: clockAt(plant.device.id),
+      onSent: (_, batch, result) => {
+        expect(result).toBeNull();
+        sent.push(batch.map((r) => `${r.parameter}@${r.time}`));
+      },
+    });
+    expect(await simulator.round()).toMatchObject({ sent: 2, accepted: 0, failed: 2 });
+    expect(await simulator.round()).toMatchObject({ sent: 2, failed: 2 });
+    expect(sent[1]).toEqual(sent[0]);
+    expect(said).toEqual(['the simulator’s edge key was refused (revoked, or its edge client deleted)']);
+    expect(await storedOf(plant.device.id)).toEqual([]);
   });
 
   it('sends a round every interval until stopped', async () => {

@@ -1,5 +1,6 @@
 import { INGEST_MAX_AGE_MS, INGEST_MAX_BATCH, type IngestResult } from '@vayu/domain';
 import {
+  inSendingUnit,
   sendOffsetMs,
   sendsUntil,
   simulateValue,
@@ -107,10 +108,7 @@ export function readingsAt(device: SimulatorDevice, times: readonly number[]): S
     for (const param of device.params) {
       const simulated = simulateValue({ ...param, deviceId: device.deviceId }, ms);
       if (!simulated) continue;
-      const value =
-        param.toStandard === 1
-          ? simulated.value
-          : Number((simulated.value / param.toStandard).toPrecision(6));
+      const value = inSendingUnit(simulated.value, param.toStandard);
       readings.push({
         deviceId: device.deviceId,
         parameter: param.key,
@@ -134,55 +132,96 @@ export function timesBetween(deviceId: number, after: number, until: number, ste
   return times;
 }
 
-/** Posts readings with a key, at most `INGEST_MAX_BATCH` a request; answers the API's totals. */
+/** Why a batch was not taken, for the log. */
+export interface SendProblem {
+  status: number | null;
+  message: string;
+  body?: string;
+}
+
+/** Tries of a batch the API answers 503 (busy) to, waiting as `Retry-After` asks (at most 10 s). */
+const BUSY_TRIES = 3;
+
+const pause = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+/** One request: the API's answer, or why there is none. */
+async function postBatch(
+  baseUrl: string,
+  token: string,
+  batch: SentReading[],
+  signal: AbortSignal | undefined,
+): Promise<IngestResult | SendProblem> {
+  for (let attempt = 1; ; attempt++) {
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}/api/ingest`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ readings: batch }),
+        ...(signal ? { signal } : {}),
+      });
+    } catch (error) {
+      return { status: null, message: `the simulator could not reach the API: ${String(error)}` };
+    }
+    if (response.ok) return (await response.json()) as IngestResult;
+    const body = (await response.text()).slice(0, 300);
+    if (response.status === 503 && attempt < BUSY_TRIES && !signal?.aborted) {
+      const seconds = Number(response.headers.get('retry-after'));
+      await pause(Math.min(10, Number.isFinite(seconds) && seconds > 0 ? seconds : 2) * 1000, signal);
+      continue;
+    }
+    return {
+      status: response.status,
+      body,
+      message:
+        response.status === 401
+          ? 'the simulator’s edge key was refused (revoked, or its edge client deleted)'
+          : 'the API did not take the simulator’s readings',
+    };
+  }
+}
+
+/**
+ * Posts readings with the sender's key, at most `INGEST_MAX_BATCH` a
+ * request; answers the API's totals and, when a batch was not taken, why.
+ */
 export async function postReadings(
   sender: SimulatorSender,
   readings: SentReading[],
   options: Pick<SimulatorOptions, 'baseUrl' | 'log' | 'onSent' | 'signal'>,
-): Promise<RoundTotals> {
+): Promise<{ totals: RoundTotals; problem: SendProblem | null }> {
   const { baseUrl, log, onSent, signal } = options;
   const totals = emptyTotals();
+  let problem: SendProblem | null = null;
   for (let start = 0; start < readings.length; start += INGEST_MAX_BATCH) {
     if (signal?.aborted) break;
     const batch = readings.slice(start, start + INGEST_MAX_BATCH);
     totals.sent += batch.length;
-    let result: IngestResult | null = null;
-    try {
-      const response = await fetch(`${baseUrl}/api/ingest`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${sender.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ readings: batch }),
-        ...(signal ? { signal } : {}),
-      });
-      if (response.ok) {
-        result = (await response.json()) as IngestResult;
-      } else {
-        const body = (await response.text()).slice(0, 300);
-        log.warn(
-          { industry: sender.industry, status: response.status, body },
-          response.status === 401
-            ? 'the simulator’s edge key was refused (revoked, or its edge client deleted)'
-            : 'the API did not take the simulator’s readings',
-        );
-      }
-    } catch (error) {
+    const answer = await postBatch(baseUrl, sender.token, batch, signal);
+    if ('message' in answer) {
       if (signal?.aborted) break;
-      log.warn({ industry: sender.industry, err: error }, 'the simulator could not reach the API');
-    }
-    if (result) {
-      totals.accepted += result.accepted;
-      totals.duplicates += result.duplicates;
-      totals.refused += result.refused;
-      if (result.refused > 0) {
-        const first = result.results.find((r) => r.status === 'refused');
-        log.debug({ industry: sender.industry, refused: result.refused, first }, 'readings refused');
-      }
-    } else {
       totals.failed += batch.length;
+      problem = answer;
+      onSent?.(sender, batch, null);
+      continue;
     }
-    onSent?.(sender, batch, result);
+    totals.accepted += answer.accepted;
+    totals.duplicates += answer.duplicates;
+    totals.refused += answer.refused;
+    if (answer.refused > 0) {
+      const first = answer.results.find((r) => r.status === 'refused');
+      log.debug({ industry: sender.industry, refused: answer.refused, first }, 'readings refused');
+    }
+    onSent?.(sender, batch, answer);
   }
-  return totals;
+  return { totals, problem };
 }
 
 export interface Simulator {
@@ -197,6 +236,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const now = options.now ?? Date.now;
   /** The newest time sent for each device. */
   const lastSent = new Map<number, number>();
+  /** Industries whose last batch was not taken: said once, and again when they recover. */
+  const failing = new Set<string>();
 
   const live = options.senders.map((sender) => ({
     ...sender,
@@ -221,9 +262,20 @@ export function createSimulator(options: SimulatorOptions): Simulator {
         if (last !== undefined) newest.set(device.deviceId, last);
       }
       if (readings.length === 0) continue;
-      const sent = await postReadings(sender, readings, options);
+      const { totals: sent, problem } = await postReadings(sender, readings, options);
       add(totals, sent);
-      if (sent.failed === 0) for (const [deviceId, last] of newest) lastSent.set(deviceId, last);
+      if (problem) {
+        if (!failing.has(sender.industry)) {
+          const { message, ...details } = problem;
+          options.log.warn({ industry: sender.industry, ...details }, message);
+        }
+        failing.add(sender.industry);
+      } else {
+        if (failing.delete(sender.industry)) {
+          options.log.info({ industry: sender.industry }, 'the API takes the simulator’s readings again');
+        }
+        for (const [deviceId, last] of newest) lastSent.set(deviceId, last);
+      }
     }
     return totals;
   }
@@ -244,8 +296,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       return sendEach((device) => {
         const until = sendsUntil(device.outage, at);
         if (until === null) return [];
-        const previous =
-          lastSent.get(device.deviceId) ?? Math.max(device.lastDataAt ?? -Infinity, until - step);
+        // At first, the current reading (sent again if it is stored already: a duplicate is harmless).
+        const previous = lastSent.get(device.deviceId) ?? until - step;
         return timesBetween(device.deviceId, Math.max(previous, until - LIVE_WINDOW_MS), until, step);
       });
     },
