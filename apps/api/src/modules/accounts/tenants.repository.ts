@@ -133,6 +133,10 @@ export function tenantsPageQuery(
       isBlocked,
       planCode: accounts.planCode,
       createdAt: accounts.createdAt,
+      // An industry's newest reading time, from each device's (kept by the readings insert).
+      lastDataMs: sql<number | null>`(SELECT (extract(epoch FROM max(l.last_ts)) * 1000)::float8
+          FROM device_last_data l JOIN devices d ON d.id = l.device_id AND d.status <> 'DELETED'
+         WHERE l.tenant_id = ${accounts.id})`.as('last_data_ms'),
     })
     .from(ids)
     .innerJoin(accounts, eq(accounts.id, ids.id))
@@ -162,28 +166,16 @@ export function findTenantsPage(
         () => tenantsPageQuery(exec, filter, { limit, offset }, placeholder),
         values,
       );
-      const lastData = await findLastDataOf(
-        exec,
-        rows.filter((row) => row.type === 'tenant').map((row) => row.id),
-      );
       const now = Date.now();
-      return rows.map((row) => {
-        const item = toListItem(row);
-        if (row.type !== 'tenant') return item;
-        const last = lastData.get(row.id) ?? null;
-        return {
-          ...item,
-          lastDataAt: last === null ? null : new Date(last).toISOString(),
-          freshness: getDataFreshness(last, now),
-        };
-      });
+      return rows.map((row) => toListItem(row, now));
     },
     matches: () => tenantMatchesQuery(exec, filter),
     countKey: ['tenants', filter],
   });
 }
 
-function toListItem(r: Awaited<ReturnType<typeof tenantsPageQuery>>[number]): TenantListItem {
+function toListItem(r: Awaited<ReturnType<typeof tenantsPageQuery>>[number], now: number): TenantListItem {
+  const lastData = r.type === 'tenant' && r.lastDataMs !== null ? Math.round(Number(r.lastDataMs)) : null;
   return {
     id: r.id,
     name: r.name,
@@ -200,29 +192,11 @@ function toListItem(r: Awaited<ReturnType<typeof tenantsPageQuery>>[number]): Te
     isBlocked: r.isBlocked,
     planCode: r.planCode,
     createdAt: r.createdAt.toISOString(),
-    lastDataAt: null,
-    freshness: null,
+    lastDataAt: lastData === null ? null : new Date(lastData).toISOString(),
+    freshness: r.type === 'tenant' ? getDataFreshness(lastData, now) : null,
   };
 }
 
-/**
- * The newest reading time (epoch ms) of each industry of a page, from each
- * device's newest reading time (kept by the readings insert).
- */
-async function findLastDataOf(exec: Executor, tenantIds: number[]): Promise<Map<number, number>> {
-  const found = new Map<number, number>();
-  if (tenantIds.length === 0) return found;
-  const rows = await runNamed<{ tenant_id: number; last_ms: number | null }>(
-    exec,
-    sql`SELECT l.tenant_id, (extract(epoch FROM max(l.last_ts)) * 1000)::float8 AS last_ms
-          FROM device_last_data l
-          JOIN devices d ON d.id = l.device_id AND d.status <> 'DELETED'
-         WHERE l.tenant_id = ANY(${`{${tenantIds.join(',')}}`}::int4[])
-         GROUP BY l.tenant_id`,
-  );
-  for (const row of rows) if (row.last_ms !== null) found.set(row.tenant_id, Number(row.last_ms));
-  return found;
-}
 
 /** The stored account row (not for the API): what services check rules against. */
 export type AccountRow = typeof accounts.$inferSelect;

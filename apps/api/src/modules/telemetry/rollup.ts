@@ -201,21 +201,24 @@ export const DIRTY_SLOTS_SQL = `
 
 /**
  * The rolled-up slots of a range, one row per device and parameter with its
- * slots as one JSON array of `[slot ms, count, sum, min, max, last ms, last
- * value, other provenance]` (a 30-day chart is 2,880 slots a parameter: one
- * text to parse instead of thousands of rows).
+ * slots as one JSON array of `[slot (epoch minutes), count, sum, min, max,
+ * other provenance, last value, last time (epoch ms)]` (a 30-day chart is
+ * 2,880 slots a parameter: one text to parse instead of thousands of rows).
+ * The last value and time come only when `$6` asks for them (counters).
+ * The slots come in no set order (callers order them).
  */
 export const ROLLED_SLOTS_SQL = `
   SELECT device_id, parameter_id,
-         json_agg(json_build_array((extract(epoch FROM slot) * 1000)::float8, count, sum, min, max,
-                                   (extract(epoch FROM last_ts) * 1000)::float8, last_value, other_provenance)
-                  ORDER BY slot)::text AS slots
+         json_agg(json_build_array((extract(epoch FROM slot) / 60)::int4, count, sum, min, max, other_provenance,
+                                   CASE WHEN $6::boolean THEN last_value END,
+                                   CASE WHEN $6::boolean THEN (extract(epoch FROM last_ts) * 1000)::float8 END)
+                 )::text AS slots
     FROM readings_15m
    WHERE tenant_id = $1 AND device_id = ANY($2::int4[]) AND parameter_id = ANY($3::int4[])
      AND slot >= $4::timestamptz AND slot < $5::timestamptz
    GROUP BY device_id, parameter_id`;
 
-type RolledSlot = [number, number, number, number, number, number, number, string | null];
+type RolledSlot = [number, number, number, number, number, string | null, number | null, number | null];
 
 /**
  * Every 15-minute slot of a range for some devices and parameters, exact:
@@ -223,7 +226,15 @@ type RolledSlot = [number, number, number, number, number, number, number, strin
  */
 export async function readSlots(
   database: Query,
-  filter: { tenantId: number; deviceIds: number[]; parameterIds: number[]; fromMs: number; toMs: number },
+  filter: {
+    tenantId: number;
+    deviceIds: number[];
+    parameterIds: number[];
+    fromMs: number;
+    toMs: number;
+    /** Whether the last value and time of each slot are wanted (counters): without, they are 0. */
+    withLast: boolean;
+  },
 ): Promise<SlotAggregate[]> {
   const values = [
     filter.tenantId,
@@ -235,27 +246,27 @@ export async function readSlots(
   const [rolledSeries, dirty] = await Promise.all([
     database.query<{ device_id: number; parameter_id: number; slots: string }>(
       ROLLED_SLOTS_SQL,
-      values,
+      [...values, filter.withLast],
       'vayu_rolled_slots',
     ),
     database.query<Mark & Record<string, unknown>>(DIRTY_SLOTS_SQL, values, 'vayu_dirty_slots'),
   ]);
   const rolled: SlotAggregate[] = [];
   for (const series of rolledSeries) {
-    for (const [slotMs, count, sum, min, max, lastMs, lastValue, other] of JSON.parse(
+    for (const [slotMinutes, count, sum, min, max, other, lastValue, lastMs] of JSON.parse(
       series.slots,
     ) as RolledSlot[]) {
       rolled.push({
         tenant_id: filter.tenantId,
         device_id: series.device_id,
         parameter_id: series.parameter_id,
-        slot_ms: slotMs,
+        slot_ms: slotMinutes * 60_000,
         count,
         sum,
         min,
         max,
-        last_ms: lastMs,
-        last_value: lastValue,
+        last_ms: lastMs ?? 0,
+        last_value: lastValue ?? 0,
         other,
       });
     }

@@ -126,6 +126,7 @@ export function createTelemetryService(deps: { db: Database; database: Query }):
         parameterIds: [...new Set(selected.map((row) => row.parameter_id))],
         fromMs: startMs - slotMs,
         toMs: endMs,
+        withLast: selected.some((row) => row.is_counter),
       });
       const bySeries = new Map<string, Map<number, Combined>>();
       for (const slot of slots) {
