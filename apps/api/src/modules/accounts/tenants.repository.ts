@@ -197,7 +197,6 @@ function toListItem(r: Awaited<ReturnType<typeof tenantsPageQuery>>[number], now
   };
 }
 
-
 /** The stored account row (not for the API): what services check rules against. */
 export type AccountRow = typeof accounts.$inferSelect;
 
