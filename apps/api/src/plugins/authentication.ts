@@ -13,10 +13,13 @@ import { canManageTenant } from '../auth/scope.js';
 import type { Database } from '../db/client.js';
 import { AppError, badRequest, unauthenticated, forbidden } from '../lib/errors.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
+import { resolveDataSender, type DataSender } from '../modules/telemetry/data-tokens.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
+    /** Who a data-token request (readings in) comes from; null on every other request. */
+    dataSender: DataSender | null;
   }
 }
 
@@ -53,6 +56,7 @@ export function contextOf(request: FastifyRequest): RequestContext {
  */
 export function registerAuthentication(app: FastifyInstance, deps: { db: Database; auth: AuthService }) {
   app.decorateRequest('principal', null);
+  app.decorateRequest('dataSender', null);
 
   // Every /api route must be declared in the authorization table.
   app.addHook('onRoute', (route) => {
@@ -76,8 +80,12 @@ export function registerAuthentication(app: FastifyInstance, deps: { db: Databas
       request.routeOptions.config.endpoint?.access ??
       (routeUrl ? findRouteAccess(request.method === 'HEAD' ? 'GET' : request.method, routeUrl) : undefined);
 
-    // Public endpoints take anyone; data-token endpoints check their token in the handler.
-    if (access?.kind === 'public' || access?.kind === 'data-token') return;
+    if (access?.kind === 'public') return;
+    if (access?.kind === 'data-token') {
+      // Readings in: the key is checked before the body is read, as a session is.
+      request.dataSender = await resolveDataSender(deps.db, request);
+      return;
+    }
     const token = getSessionToken(request);
     const session = token ? await deps.auth.resolveSession(token) : null;
     if (!session) throw unauthenticated();

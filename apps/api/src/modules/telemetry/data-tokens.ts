@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { appVendors, appVendorTenants, dataTokens, edgeClients } from '../../db/schema/index.js';
 import { hashToken } from '../../lib/tokens.js';
+import { AppError, unauthenticated } from '../../lib/errors.js';
 
 /**
  * Data tokens: the keys edge clients and push-data apps send readings with.
@@ -169,4 +170,21 @@ export function markTokenUsed(db: Database, tokenId: number, now = Date.now()) {
     .set({ lastUsedAt: new Date(now) })
     .where(eq(dataTokens.id, tokenId))
     .catch(() => marked.delete(tokenId));
+}
+
+/**
+ * The sender of a data-token request: its Bearer token, resolved. 401
+ * `UNAUTHENTICATED` without one, `TOKEN_INVALID` for one unknown or revoked.
+ */
+export async function resolveDataSender(
+  db: Database,
+  request: { headers: { authorization?: string | undefined } },
+): Promise<DataSender> {
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+  if (!token) throw unauthenticated('Send an edge client key or an app token as a Bearer token.');
+  const sender = await resolveDataToken(db, token);
+  if (!sender) throw new AppError('TOKEN_INVALID', 'This key is unknown or has been revoked.');
+  markTokenUsed(db, sender.tokenId);
+  return sender;
 }

@@ -123,7 +123,7 @@ export function ReadingChart({ series, startDate, endDate, range, limit }: Readi
             {unit ? `${series.label} (${unit})` : series.label}
           </Title>
           {limit !== null && (
-            <Text size="sm" c="red.7">
+            <Text size="sm" c="red.9">
               {t('readings.chart.limit', { limit: formatReading(limit, series.unit) })}
             </Text>
           )}
