@@ -3,16 +3,7 @@ import { appVendorsEndpoints } from '@vayu/domain';
 import { registerEndpoints } from '../../lib/endpoints.js';
 import { contextOf } from '../../plugins/authentication.js';
 import type { AppVendorsService } from './app-vendors.service.js';
-
-/** `attachment; filename="…"; filename*=UTF-8''…`: the name as given, safe in a header. */
-function attachmentOf(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
+import { attachmentOf } from '../../lib/content-disposition.js';
 
 export async function appVendorsRoutes(
   app: FastifyInstance,

@@ -17,6 +17,7 @@ import { formFieldDetails, UNKNOWN_FIELD } from '../../lib/form-fields.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { contextOf } from '../../plugins/authentication.js';
 import { cleanFileName, type DeviceRecordsService, type UploadedFile } from './device-records.service.js';
+import { attachmentOf } from '../../lib/content-disposition.js';
 
 const INVALID_FIELDS = 'The request has invalid fields.';
 const MB = 1024 * 1024;
@@ -147,16 +148,6 @@ function sentDocumentFields(fields: Record<string, unknown>): Partial<DocumentFi
   return sent;
 }
 
-/** `attachment; filename="…"; filename*=UTF-8''…`: the original name, safe in a header. */
-function contentDispositionOf(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
 export async function deviceRecordsRoutes(
   app: FastifyInstance,
   { deviceRecords }: { deviceRecords: DeviceRecordsService },
@@ -182,7 +173,7 @@ export async function deviceRecordsRoutes(
       const file = await deviceRecords.readFile(contextOf(request), body.pathName);
       return reply
         .header('content-type', file.contentType)
-        .header('content-disposition', contentDispositionOf(file.fileName))
+        .header('content-disposition', attachmentOf(file.fileName))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(file.data);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DATA_DIM_MS } from '@vayu/domain';
 import type { Database, DatabaseHandle, Executor } from '../../db/client.js';
 import { SLOT_ORIGIN } from './slots.js';
 
@@ -146,7 +147,7 @@ export function startRollup(options: {
   };
 }
 
-const SLOT_MS = 15 * 60 * 1000;
+const SLOT_MS = DATA_DIM_MS.minute_15;
 
 /**
  * Rolls up every slot of some devices from `fromMs` to `toMs` in one
@@ -296,5 +297,3 @@ function normalise(row: SlotAggregate): SlotAggregate {
     last_value: Number(row.last_value),
   };
 }
-
-export { SLOT_ORIGIN };

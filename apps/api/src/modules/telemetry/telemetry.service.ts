@@ -6,7 +6,6 @@ import {
   MONITORED_WINDOW_MS,
   slotStart,
   type DataPoint,
-  type DataSeries,
   type DeviceReadings,
   type EntityData,
   type Monitored,
@@ -369,5 +368,3 @@ function pick(aggregation: SeriesRow['metric_agg'], slot: Combined): number {
       return slot.sum / slot.count;
   }
 }
-
-export type { DataSeries };

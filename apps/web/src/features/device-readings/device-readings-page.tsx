@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Button,
   Group,
@@ -16,7 +15,6 @@ import { READING_RANGES, type DeviceReadings, type EntityData, type ReadingRange
 import { lazy, Suspense, useEffect, useId, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { getErrorMessage } from '../../app/error-message';
 import { DataTableEmpty, DataTableError } from '../../components/data-table';
 import { describeLastData, FreshnessBadge } from '../../components/freshness-badge';
 import { SegmentedChoice } from '../../components/segmented-choice';
@@ -25,6 +23,7 @@ import { useDeviceSeries } from './api/get-device-series';
 import { LatestReadingsTable } from './latest-readings-table';
 import { csvFileName, downloadCsv, readingsCsv } from './readings-csv';
 import { parseReadingsDeviceId, type DeviceReadingsState } from './readings-paths';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 
 const DEVICES_PATH = '/devices';
 
@@ -79,19 +78,12 @@ function DeviceReadingsScreen({ deviceId }: { deviceId: number }) {
     return (
       <Stack gap="md">
         <BackToDevices />
-        <Alert color="red" variant="light" title={t('readings.loadError')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{getErrorMessage(t, readings.error)}</Text>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => void readings.refetch()}
-              loading={readings.isFetching}
-            >
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadErrorAlert
+          title={t('readings.loadError')}
+          error={readings.error}
+          onRetry={() => void readings.refetch()}
+          retrying={readings.isFetching}
+        />
       </Stack>
     );
   }

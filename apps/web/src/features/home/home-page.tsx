@@ -1,24 +1,12 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { HomeSummary } from '@vayu/domain';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getErrorMessage } from '../../app/error-message';
 import { useSessionUser } from '../../app/session';
 import { formatNumber } from '../../i18n';
 import { useHomeSummary } from './api/get-home-summary';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 
 /** `/home`: a greeting and the counts of industries, partners and users the user may see. */
 export function HomePage() {
@@ -39,19 +27,12 @@ export function HomePage() {
       </div>
 
       {summary.isError ? (
-        <Alert color="red" variant="light" title={t('home.loadError')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{getErrorMessage(t, summary.error)}</Text>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => void summary.refetch()}
-              loading={summary.isFetching}
-            >
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadErrorAlert
+          title={t('home.loadError')}
+          error={summary.error}
+          onRetry={() => void summary.refetch()}
+          retrying={summary.isFetching}
+        />
       ) : (
         <SummaryCards summary={summary.data} />
       )}
