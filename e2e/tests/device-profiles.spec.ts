@@ -60,6 +60,12 @@ test('a profile is edited: a catalogue parameter is added with its unit and moni
   const card = page.getByRole('article', { name: profile.name, exact: true });
   await expect(card).toContainText('Monitoring enabled');
   await expect(card).toContainText('No parameters');
+  // The list has settled (no page on its way), so the card stays where the click lands.
+  await expect(
+    page
+      .getByText(/^That is the whole list: \d+ profiles\.$/)
+      .or(page.getByRole('button', { name: 'Load more profiles' })),
+  ).toBeVisible();
 
   await card.getByRole('button', { name: `Edit ${profile.name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit device profile' });

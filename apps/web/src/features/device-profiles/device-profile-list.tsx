@@ -169,6 +169,8 @@ export function DeviceProfileList() {
       )}
 
       {items && items.length > 0 && (
+        // The loader and the end of the list take the button's height, so nothing above the
+        // footer moves while a page arrives (nor under a pointer about to click it).
         <Stack align="center" gap="xs">
           <div ref={sentinel} aria-hidden style={{ height: 1, width: '100%' }} />
           {isFetchNextPageError ? (
@@ -181,7 +183,7 @@ export function DeviceProfileList() {
               </Stack>
             </Alert>
           ) : isFetchingNextPage ? (
-            <Group gap="xs" role="status">
+            <Group gap="xs" role="status" h={36}>
               <Loader size="sm" aria-hidden />
               <Text size="sm">{t('deviceProfiles.loadingMore')}</Text>
             </Group>
@@ -190,7 +192,7 @@ export function DeviceProfileList() {
               {t('deviceProfiles.loadMore')}
             </Button>
           ) : (
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="dimmed" lh="36px">
               {t('deviceProfiles.end', { count: loaded })}
             </Text>
           )}
