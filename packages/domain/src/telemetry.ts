@@ -39,6 +39,13 @@ export const INGEST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** A reading stamped this far ahead of the server's clock is still taken (clocks drift); beyond, refused. */
 export const INGEST_CLOCK_SKEW_MS = 60 * 1000;
 
+/**
+ * The largest magnitude a reading may have, as sent and in the standard unit:
+ * far beyond any analyser or meter, and small enough that the sums of a
+ * slot, an hour or a day stay exact enough and never overflow.
+ */
+export const INGEST_MAX_ABS_VALUE = 1e15;
+
 /** Why one reading of a batch was refused. */
 export const READING_REFUSALS = [
   /** No such device, or it is deleted or disabled. */
@@ -57,6 +64,8 @@ export const READING_REFUSALS = [
   'TIME_TOO_OLD',
   /** The value is not a finite number. */
   'VALUE_NOT_NUMBER',
+  /** The value, as sent or in the standard unit, is beyond `INGEST_MAX_ABS_VALUE` either way. */
+  'VALUE_OUT_OF_RANGE',
   /** The provenance is not one a device may send (`SENT_PROVENANCES`). */
   'PROVENANCE_NOT_ALLOWED',
   /** The reading is not an object with deviceId, parameter, time, value and unit. */
@@ -73,6 +82,7 @@ export const READING_REFUSAL_MESSAGES: Record<ReadingRefusal, string> = {
   TIME_IN_FUTURE: 'The time is in the future.',
   TIME_TOO_OLD: 'The time is more than 7 days ago.',
   VALUE_NOT_NUMBER: 'The value must be a finite number.',
+  VALUE_OUT_OF_RANGE: 'The value must be between -10^15 and 10^15, as sent and in the standard unit.',
   PROVENANCE_NOT_ALLOWED: 'A device may send measured, calibration or maintenance values only.',
   MALFORMED: 'A reading needs deviceId, parameter, time, value and unit.',
 };

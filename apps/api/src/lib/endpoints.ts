@@ -9,6 +9,7 @@ import {
   type EndpointInput,
 } from '@vayu/domain';
 import type { z } from 'zod';
+import type { JsonText } from './serializer.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,9 +18,13 @@ declare module 'fastify' {
   }
 }
 
-/** What a handler returns: the success body as the response schema takes it, or the reply it sent itself. */
+/**
+ * What a handler returns: the success body as the response schema takes it (or
+ * already written as JSON), or the reply it sent itself.
+ */
 type HandlerResult<E extends EndpointDefinition> =
-  (E['response'] extends z.ZodType ? z.input<E['response']> : void) | FastifyReply;
+  | (E['response'] extends z.ZodType ? z.input<E['response']> | JsonText<z.output<E['response']>> : void)
+  | FastifyReply;
 
 export type EndpointHandler<E extends EndpointDefinition> = (
   input: EndpointInput<E>,

@@ -25,7 +25,7 @@ export const telemetryEndpoints = {
       'Send the key as `Authorization: Bearer <key>`. Each reading is answered on its own, in the order sent: ' +
       '`accepted`, `duplicate` (the device already sent this parameter at this time: sending again changes nothing) ' +
       'or `refused` with a code (UNKNOWN_DEVICE, DEVICE_NOT_IN_TENANT, UNKNOWN_PARAMETER, UNIT_NOT_ALLOWED, ' +
-      'INVALID_TIME, TIME_IN_FUTURE, TIME_TOO_OLD, VALUE_NOT_NUMBER, PROVENANCE_NOT_ALLOWED, MALFORMED). ' +
+      'INVALID_TIME, TIME_IN_FUTURE, TIME_TOO_OLD, VALUE_NOT_NUMBER, VALUE_OUT_OF_RANGE, PROVENANCE_NOT_ALLOWED, MALFORMED). ' +
       'When every reading names a device of an industry the key may not send for, the answer is 403 ' +
       'DEVICE_NOT_IN_TENANT and nothing is stored. An accepted reading is stored when this answer is sent. The same payload may be published over MQTT ' +
       'to `vayu/{tenantId}/{deviceId}/readings` with the key in a `token` field.',

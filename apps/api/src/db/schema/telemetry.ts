@@ -195,6 +195,30 @@ export const readings15m = pgTable(
 );
 
 /**
+ * Days of 15-minute data as the data endpoint writes them: per device,
+ * parameter and day (midnight to midnight IST) the JSON array of that day's
+ * points, written the first time a day is read whole and kept until its slots
+ * change. Rolling up a slot moves its day's `version` on and clears `points`
+ * in the same transaction; a day is stored only under the version it was
+ * read at, so a day written from slots that have changed since is never kept.
+ * A 30-day answer is then thirty stored texts a parameter and the day in
+ * progress, not 2,880 slots. Derived data, like the rollup.
+ */
+export const readingsDays = pgTable(
+  'readings_days',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    deviceId: integer('device_id').notNull(),
+    parameterId: integer('parameter_id').notNull(),
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    version: integer('version').notNull().default(1),
+    /** The day's points as the data endpoint answers them (null until read whole again). */
+    points: text('points'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.deviceId, t.parameterId, t.day] })],
+);
+
+/**
  * Slots with readings stored since they were last rolled up. The readings
  * insert marks them in the same statement (touching the mark again when it is
  * there, so that rolling up waits for a batch in flight); rolling up takes the

@@ -1,5 +1,6 @@
 import {
   checkReadingTime,
+  INGEST_MAX_ABS_VALUE,
   READING_REFUSAL_MESSAGES,
   SENT_PROVENANCES,
   type IngestResult,
@@ -115,7 +116,9 @@ export function checkReading(
   const provenance = raw.provenance === undefined || raw.provenance === null ? 'measured' : raw.provenance;
   if (typeof provenance !== 'string' || !SENT.has(provenance)) return 'PROVENANCE_NOT_ALLOWED';
   const valueStd = raw.value * factor;
-  if (!Number.isFinite(valueStd)) return 'VALUE_NOT_NUMBER';
+  if (Math.abs(raw.value) > INGEST_MAX_ABS_VALUE || !(Math.abs(valueStd) <= INGEST_MAX_ABS_VALUE)) {
+    return 'VALUE_OUT_OF_RANGE';
+  }
   return {
     index,
     tenantId: device.tenantId,

@@ -200,6 +200,9 @@ describe('POST /api/ingest', () => {
       [{ ...good, time: new Date(Date.now() - 8 * 24 * 60 * MINUTE).toISOString() }, 'TIME_TOO_OLD'],
       [{ ...good, value: '5' }, 'VALUE_NOT_NUMBER'],
       [{ ...good, value: null }, 'VALUE_NOT_NUMBER'],
+      // Two of these in one slot would overflow its sum.
+      [{ ...good, value: 1.7e308 }, 'VALUE_OUT_OF_RANGE'],
+      [{ ...good, value: -2e15 }, 'VALUE_OUT_OF_RANGE'],
       [{ ...good, provenance: 'substituted' }, 'PROVENANCE_NOT_ALLOWED'],
       [{ ...good, unit: undefined }, 'MALFORMED'],
       ['not a reading', 'MALFORMED'],

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_ACCOUNT_ID, type EntityData } from '@vayu/domain';
-import { readings15m, readingsDirty } from '../../db/schema/index.js';
+import { readings15m, readingsDays, readingsDirty } from '../../db/schema/index.js';
 import { startTestApp, type TestContext } from '../../test/harness.js';
 import { factories } from '../../test/factories.js';
 import { deviceFactories } from '../../test/device-factories.js';
@@ -111,5 +111,79 @@ describe('the 15-minute rollup', () => {
       max: 70,
       provenance: 'measured',
     });
+  });
+
+  it('keeps whole days it has written and answers the same from them; a late reading counts at once, and its day is written again', async () => {
+    const tenant = await factories(t.db).tenant();
+    const { device, parameter, monitoringPointId } = await deviceFactories(t.db).device(tenant.id);
+    const DAY = 24 * 60 * MINUTE;
+    const IST = 330 * MINUTE;
+    const today = Math.floor((Date.now() + IST) / DAY) * DAY - IST;
+    // Four days ago at 13:00 IST to now: a part of a day, three whole days, and today so far.
+    const start = today - 4 * DAY + 13 * 60 * MINUTE;
+    const rows: [number, number][] = [];
+    for (let ms = start; ms < Date.now() - 2 * MINUTE; ms += 20 * MINUTE) rows.push([ms, (ms / MINUTE) % 97]);
+    await store(device, parameter.id, rows);
+    await rollUpAll(t.db);
+
+    // What the points must be, from the readings themselves.
+    const expected = (list: [number, number][]) => {
+      const bySlot = new Map<number, number[]>();
+      for (const [ms, value] of list) {
+        const slot = Math.floor(ms / SLOT) * SLOT;
+        bySlot.set(slot, [...(bySlot.get(slot) ?? []), value]);
+      }
+      return [...bySlot]
+        .sort(([a], [b]) => a - b)
+        .map(([slot, values]) => ({
+          t: new Date(slot).toISOString(),
+          value: values.reduce((sum, value) => sum + value, 0) / values.length,
+          count: values.length,
+          min: Math.min(...values),
+          max: Math.max(...values),
+          provenance: 'measured',
+        }));
+    };
+    const data = async () => {
+      const response = await site.call({
+        method: 'POST',
+        url: `/api/tenants/${tenant.id}/entities/${monitoringPointId}/data`,
+        payload: { startDate: new Date(start).toISOString() },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as EntityData).series[0]!.points;
+    };
+    const storedDays = () =>
+      t.db
+        .select()
+        .from(readingsDays)
+        .where(and(eq(readingsDays.deviceId, device.id), eq(readingsDays.parameterId, parameter.id)));
+
+    expect(await data()).toEqual(expected(rows));
+    const wholeDays = [today - 3 * DAY, today - 2 * DAY, today - DAY];
+    const kept = await storedDays();
+    expect(
+      kept
+        .filter((day) => day.points !== null)
+        .map((day) => day.day.getTime())
+        .sort(),
+    ).toEqual(wholeDays);
+    // Answered again from the days kept: the same points.
+    expect(await data()).toEqual(expected(rows));
+
+    // A late reading in a kept day counts at once (its slot is marked) and after the roll-up.
+    const late: [number, number] = [today - 2 * DAY + 10 * 60 * MINUTE + 5 * MINUTE, 500];
+    await store(device, parameter.id, [late]);
+    const withLate = expected([...rows, late]);
+    expect(await data()).toEqual(withLate);
+    await rollUpAll(t.db);
+    const changed = (await storedDays()).find((day) => day.day.getTime() === today - 2 * DAY)!;
+    expect(changed.points).toBeNull();
+    expect(changed.version).toBeGreaterThan(
+      kept.find((day) => day.day.getTime() === today - 2 * DAY)!.version,
+    );
+    expect(await data()).toEqual(withLate);
+    expect((await storedDays()).find((day) => day.day.getTime() === today - 2 * DAY)!.points).not.toBeNull();
+    expect(await data()).toEqual(withLate);
   });
 });

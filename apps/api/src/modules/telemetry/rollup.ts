@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DATA_DIM_MS } from '@vayu/domain';
-import type { Database, DatabaseHandle, Executor } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { SLOT_ORIGIN } from './slots.js';
 
 /**
@@ -12,41 +12,8 @@ import { SLOT_ORIGIN } from './slots.js';
  * Any number of processes may roll up at once: each takes other marks.
  */
 
-type Query = Pick<DatabaseHandle, 'query'>;
-
 /** Marks taken in one round. */
 export const ROLLUP_BATCH = 5_000;
-
-/** What a slot's readings come to: the columns of `readings_15m` (times as epoch ms). */
-export interface SlotAggregate extends Record<string, unknown> {
-  tenant_id: number;
-  device_id: number;
-  parameter_id: number;
-  slot_ms: number;
-  count: number;
-  sum: number;
-  min: number;
-  max: number;
-  last_ms: number;
-  last_value: number;
-  other: string | null;
-}
-
-/** The aggregate of given slots, from `readings` (marks as arrays: tenants, devices, parameters, slot ms). */
-export const SLOT_AGGREGATES_SQL = `
-  WITH m AS (
-    SELECT u.tenant_id, u.device_id, u.parameter_id, to_timestamp(u.slot_ms / 1000.0) AS slot
-      FROM unnest($1::int4[], $2::int4[], $3::int4[], $4::float8[]) AS u(tenant_id, device_id, parameter_id, slot_ms)
-  )
-  SELECT m.tenant_id, m.device_id, m.parameter_id, (extract(epoch FROM m.slot) * 1000)::float8 AS slot_ms,
-         count(*)::int4 AS count, sum(r.value_std) AS sum, min(r.value_std) AS min, max(r.value_std) AS max,
-         (extract(epoch FROM max(r.ts)) * 1000)::float8 AS last_ms,
-         (array_agg(r.value_std ORDER BY r.ts DESC))[1] AS last_value,
-         min(r.provenance) FILTER (WHERE r.provenance <> 'measured') AS other
-    FROM m
-    JOIN readings r ON r.tenant_id = m.tenant_id AND r.device_id = m.device_id AND r.parameter_id = m.parameter_id
-                   AND r.ts >= m.slot AND r.ts < m.slot + interval '15 minutes'
-   GROUP BY m.tenant_id, m.device_id, m.parameter_id, m.slot`;
 
 interface Mark {
   tenant_id: number;
@@ -55,7 +22,7 @@ interface Mark {
   slot_ms: number;
 }
 
-export const markArrays = (marks: readonly Mark[]) => [
+const markArrays = (marks: readonly Mark[]) => [
   marks.map((m) => m.tenant_id),
   marks.map((m) => m.device_id),
   marks.map((m) => m.parameter_id),
@@ -107,9 +74,28 @@ export async function rollUpOnce(db: Database, limit = ROLLUP_BATCH): Promise<nu
         SET count = EXCLUDED.count, sum = EXCLUDED.sum, min = EXCLUDED.min, max = EXCLUDED.max,
             last_ts = EXCLUDED.last_ts, last_value = EXCLUDED.last_value,
             other_provenance = EXCLUDED.other_provenance`);
+    await tx.execute(sql`
+      WITH m AS (
+        SELECT u.tenant_id, u.device_id, u.parameter_id, to_timestamp(u.slot_ms / 1000.0) AS slot
+          FROM unnest(${tenants}::int4[], ${devices}::int4[], ${parameters}::int4[], ${slots}::float8[])
+            AS u(tenant_id, device_id, parameter_id, slot_ms)
+      )
+      ${CHANGED_DAYS_SQL}`);
     return marks.length;
   });
 }
+
+/**
+ * The days of the slots in `m` have changed: their stored points
+ * (`readings_days`, modules/telemetry/series.ts) are cleared and their
+ * version moved on, so that a day written from the slots as they were is not
+ * kept. In the transaction that rolls the slots up.
+ */
+const CHANGED_DAYS_SQL = sql.raw(`
+  INSERT INTO readings_days AS d (tenant_id, device_id, parameter_id, day)
+  SELECT DISTINCT tenant_id, device_id, parameter_id, date_bin('1 day', slot, TIMESTAMPTZ '${SLOT_ORIGIN}') FROM m
+   ORDER BY 1, 2, 3, 4
+  ON CONFLICT (tenant_id, device_id, parameter_id, day) DO UPDATE SET version = d.version + 1, points = NULL`);
 
 /** Rolls up every `intervalMs` in this process until stopped (a round that filled its batch goes on at once). */
 export function startRollup(options: {
@@ -179,6 +165,12 @@ export async function rollUpRange(
           last_ts = EXCLUDED.last_ts, last_value = EXCLUDED.last_value,
           other_provenance = EXCLUDED.other_provenance`);
   await exec.execute(sql`
+    WITH m AS (
+      SELECT DISTINCT tenant_id, device_id, parameter_id, slot FROM readings_15m
+       WHERE device_id = ANY(${devices}::int4[]) AND slot >= ${start}::timestamptz AND slot < ${end}::timestamptz
+    )
+    ${CHANGED_DAYS_SQL}`);
+  await exec.execute(sql`
     DELETE FROM readings_dirty
      WHERE device_id = ANY(${devices}::int4[]) AND slot >= ${start}::timestamptz AND slot < ${end}::timestamptz`);
 }
@@ -191,109 +183,4 @@ export async function rollUpAll(db: Database): Promise<number> {
     total += taken;
     if (taken < ROLLUP_BATCH) return total;
   }
-}
-
-/** The slots of a range that are marked (read from `readings`, not the rollup, until rolled up again). */
-export const DIRTY_SLOTS_SQL = `
-  SELECT tenant_id, device_id, parameter_id, (extract(epoch FROM slot) * 1000)::float8 AS slot_ms
-    FROM readings_dirty
-   WHERE tenant_id = $1 AND device_id = ANY($2::int4[]) AND parameter_id = ANY($3::int4[])
-     AND slot >= $4::timestamptz AND slot < $5::timestamptz`;
-
-/**
- * The rolled-up slots of a range, one row per device and parameter with its
- * slots as one JSON array of `[slot (epoch minutes), count, sum, min, max,
- * other provenance, last value, last time (epoch ms)]` (a 30-day chart is
- * 2,880 slots a parameter: one text to parse instead of thousands of rows).
- * The last value and time come only when `$6` asks for them (counters).
- * The slots come in no set order (callers order them).
- */
-export const ROLLED_SLOTS_SQL = `
-  SELECT device_id, parameter_id,
-         json_agg(json_build_array((extract(epoch FROM slot) / 60)::int4, count, sum, min, max, other_provenance,
-                                   CASE WHEN $6::boolean THEN last_value END,
-                                   CASE WHEN $6::boolean THEN (extract(epoch FROM last_ts) * 1000)::float8 END)
-                 )::text AS slots
-    FROM readings_15m
-   WHERE tenant_id = $1 AND device_id = ANY($2::int4[]) AND parameter_id = ANY($3::int4[])
-     AND slot >= $4::timestamptz AND slot < $5::timestamptz
-   GROUP BY device_id, parameter_id`;
-
-type RolledSlot = [number, number, number, number, number, string | null, number | null, number | null];
-
-/**
- * Every 15-minute slot of a range for some devices and parameters, exact:
- * rolled-up slots from the rollup, marked ones from `readings`.
- */
-export async function readSlots(
-  database: Query,
-  filter: {
-    tenantId: number;
-    deviceIds: number[];
-    parameterIds: number[];
-    fromMs: number;
-    toMs: number;
-    /** Whether the last value and time of each slot are wanted (counters): without, they are 0. */
-    withLast: boolean;
-  },
-): Promise<SlotAggregate[]> {
-  const values = [
-    filter.tenantId,
-    filter.deviceIds,
-    filter.parameterIds,
-    new Date(filter.fromMs).toISOString(),
-    new Date(filter.toMs).toISOString(),
-  ];
-  const [rolledSeries, dirty] = await Promise.all([
-    database.query<{ device_id: number; parameter_id: number; slots: string }>(
-      ROLLED_SLOTS_SQL,
-      [...values, filter.withLast],
-      'vayu_rolled_slots',
-    ),
-    database.query<Mark & Record<string, unknown>>(DIRTY_SLOTS_SQL, values, 'vayu_dirty_slots'),
-  ]);
-  const rolled: SlotAggregate[] = [];
-  for (const series of rolledSeries) {
-    for (const [slotMinutes, count, sum, min, max, other, lastValue, lastMs] of JSON.parse(
-      series.slots,
-    ) as RolledSlot[]) {
-      rolled.push({
-        tenant_id: filter.tenantId,
-        device_id: series.device_id,
-        parameter_id: series.parameter_id,
-        slot_ms: slotMinutes * 60_000,
-        count,
-        sum,
-        min,
-        max,
-        last_ms: lastMs ?? 0,
-        last_value: lastValue ?? 0,
-        other,
-      });
-    }
-  }
-  if (dirty.length === 0) return rolled;
-  const fresh = await database.query<SlotAggregate>(
-    SLOT_AGGREGATES_SQL,
-    markArrays(dirty),
-    'vayu_slot_aggregates',
-  );
-  const byKey = new Map<string, SlotAggregate>();
-  const keyOf = (row: Mark) => `${row.device_id}:${row.parameter_id}:${Number(row.slot_ms)}`;
-  for (const row of rolled) byKey.set(keyOf(row), row);
-  for (const row of fresh) byKey.set(keyOf(row), normalise(row));
-  return [...byKey.values()];
-}
-
-function normalise(row: SlotAggregate): SlotAggregate {
-  return {
-    ...row,
-    slot_ms: Number(row.slot_ms),
-    last_ms: Number(row.last_ms),
-    count: Number(row.count),
-    sum: Number(row.sum),
-    min: Number(row.min),
-    max: Number(row.max),
-    last_value: Number(row.last_value),
-  };
 }

@@ -114,9 +114,16 @@ describe('the readings simulator', () => {
     const filled = await simulator.fill();
     expect(filled.failed).toBe(0);
     expect(filled.refused).toBe(0);
-    expect(filled.accepted).toBeGreaterThan(2 * 8);
     const gapFilled = await storedOf(plant.device.id, lastBefore);
     expect(gapFilled.length).toBe(filled.accepted);
+    // Every slot of the three hours in which the device sends (its gaps and outages of the day
+    // left out) is filled, and nothing else.
+    const filledSlots = new Set(gapFilled.map((row) => row.ts.getTime()));
+    for (let ms = lastBefore.getTime() + SLOT_MS; ms < now() - SLOT_MS; ms += SLOT_MS) {
+      expect(filledSlots.has(ms), new Date(ms).toISOString()).toBe(!isGap(plant.device.id, ms));
+    }
+    expect([...filledSlots].filter((ms) => isGap(plant.device.id, ms))).toEqual([]);
+    expect(filledSlots.size).toBeGreaterThan(0);
     for (const row of gapFilled) {
       // 15-minute values, sent with the simulator's key.
       expect(row.ts.getTime() % SLOT_MS).toBe(lastBefore.getTime() % SLOT_MS);

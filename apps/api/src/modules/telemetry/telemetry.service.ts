@@ -1,11 +1,11 @@
 import type { entityDataBodySchema } from '@vayu/domain';
 import {
-  DATA_DIM_MS,
   DATA_MAX_RANGE_MS,
   getDataFreshness,
   MONITORED_WINDOW_MS,
   slotStart,
   type DataPoint,
+  type DataSeries,
   type DeviceReadings,
   type EntityData,
   type Monitored,
@@ -20,7 +20,8 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { visibleIndustry } from '../accounts/industry-access.js';
 import { findDeviceOwner } from '../devices/devices.repository.js';
 import { deriveSeries, findDerivedInputKeys } from './derived.js';
-import { readSlots } from './rollup.js';
+import { JsonText } from '../../lib/serializer.js';
+import { readSeriesPoints } from './series.js';
 
 type EntityDataInput = z.output<typeof entityDataBodySchema>;
 type Query = Pick<DatabaseHandle, 'query'>;
@@ -58,7 +59,7 @@ export interface TelemetryService {
     tenantId: number,
     entityId: number,
     body: EntityDataInput,
-  ): Promise<EntityData>;
+  ): Promise<EntityData | JsonText<EntityData>>;
   monitored(ctx: RequestContext, tenantId: number): Promise<Monitored>;
   deviceReadings(ctx: RequestContext, deviceId: number): Promise<DeviceReadings>;
 }
@@ -117,95 +118,48 @@ export function createTelemetryService(deps: { db: Database; database: Query }):
       );
       if (selected.length === 0) return result;
 
-      const slotMs = DATA_DIM_MS[body.dim];
-      // One slot before the range too: a counter's first slot is its increase over the one before.
-      const slots = await readSlots(database, {
+      const points = await readSeriesPoints(database, {
         tenantId,
-        deviceIds: [...new Set(selected.map((row) => row.device_id))],
-        parameterIds: [...new Set(selected.map((row) => row.parameter_id))],
-        fromMs: startMs - slotMs,
-        toMs: endMs,
-        withLast: selected.some((row) => row.is_counter),
-      });
-      const bySeries = new Map<string, Map<number, Combined>>();
-      for (const slot of slots) {
-        const key = `${slot.device_id}:${slot.parameter_id}`;
-        let series = bySeries.get(key);
-        if (!series) bySeries.set(key, (series = new Map()));
-        const t = slotStart(slot.slot_ms, body.dim);
-        const into = series.get(t);
-        if (!into) {
-          series.set(t, {
-            count: slot.count,
-            sum: slot.sum,
-            min: slot.min,
-            max: slot.max,
-            lastMs: slot.last_ms,
-            last: slot.last_value,
-            other: slot.other as Provenance | null,
-          });
-          continue;
-        }
-        into.count += slot.count;
-        into.sum += slot.sum;
-        into.min = Math.min(into.min, slot.min);
-        into.max = Math.max(into.max, slot.max);
-        if (slot.last_ms > into.lastMs) {
-          into.lastMs = slot.last_ms;
-          into.last = slot.last_value;
-        }
-        if (slot.other !== null && (into.other === null || slot.other < into.other)) {
-          into.other = slot.other as Provenance;
-        }
-      }
-
-      for (const row of selected) {
-        const series = bySeries.get(`${row.device_id}:${row.parameter_id}`) ?? new Map<number, Combined>();
-        const points: DataPoint[] = [];
-        for (const t of [...series.keys()].sort((x, y) => x - y)) {
-          if (t < startMs) continue;
-          const slot = series.get(t)!;
-          let value: number;
-          if (row.is_counter) {
-            // A counter's slot is its increase: the last reading less the previous slot's last; after
-            // a reset (a fall), what was counted since zero; without a previous slot, max less min.
-            const previous = series.get(t - slotMs)?.last;
-            value =
-              previous === undefined
-                ? slot.max - slot.min
-                : slot.last >= previous
-                  ? slot.last - previous
-                  : slot.last;
-          } else {
-            value = pick(row.metric_agg, slot);
-          }
-          points.push({
-            t: new Date(t).toISOString(),
-            value,
-            count: slot.count,
-            min: slot.min,
-            max: slot.max,
-            provenance: slot.other ?? 'measured',
-          });
-        }
-        result.series.push({
+        series: selected.map((row) => ({
           deviceId: row.device_id,
-          deviceName: row.device_name,
           parameterId: row.parameter_id,
-          key: row.param_key,
-          label: row.label,
-          unit: row.std_unit,
           aggregation: row.is_counter ? 'DIFF' : row.metric_agg,
-          isDerived: false,
-          points,
-        });
-      }
-      const derived = await deriveSeries(db, result.series, wanted);
-      if (wanted.size > 0) {
-        // Series read only to compute a derived one are not answered.
-        result.series = result.series.filter((series) => wanted.has(series.key.toLowerCase()));
-      }
-      result.series.push(...derived);
+        })),
+        dim: body.dim,
+        fromMs: startMs,
+        toMs: endMs,
+      });
+      const measured = selected.map((row, index) => ({
+        deviceId: row.device_id,
+        deviceName: row.device_name,
+        parameterId: row.parameter_id,
+        key: row.param_key,
+        label: row.label,
+        unit: row.std_unit,
+        aggregation: row.is_counter ? ('DIFF' as const) : row.metric_agg,
+        isDerived: false,
+        points: points[index]!,
+      }));
+      // Series read only to compute a derived one are not answered.
+      const isAnswered = (series: { key: string }) =>
+        wanted.size === 0 || wanted.has(series.key.toLowerCase());
+      // Whether a derived series is computed depends on the keys present, not on their values.
+      const derives =
+        (
+          await deriveSeries(
+            db,
+            measured.map((series) => ({ ...series, points: [] })),
+            wanted,
+          )
+        ).length > 0;
+      if (!derives) return new JsonText<EntityData>(writeEntityData(result, measured.filter(isAnswered)));
+
+      const parsed = measured.map((series) => ({
+        ...series,
+        points: JSON.parse(series.points) as DataPoint[],
+      }));
+      const derived = await deriveSeries(db, parsed, wanted);
+      result.series = [...parsed.filter(isAnswered), ...derived];
       return result;
     },
 
@@ -343,28 +297,17 @@ export function createTelemetryService(deps: { db: Database; database: Query }):
   };
 }
 
-/** A slot of the answer, combined from the 15-minute slots in it. */
-interface Combined {
-  count: number;
-  sum: number;
-  min: number;
-  max: number;
-  lastMs: number;
-  last: number;
-  other: Provenance | null;
-}
-
-function pick(aggregation: SeriesRow['metric_agg'], slot: Combined): number {
-  switch (aggregation) {
-    case 'SUM':
-      return slot.sum;
-    case 'MIN':
-      return slot.min;
-    case 'MAX':
-      return slot.max;
-    case 'COUNT':
-      return slot.count;
-    default:
-      return slot.sum / slot.count;
-  }
+/**
+ * The answer's JSON with each series' points as the database wrote them
+ * (`series.ts`), spliced in as they are.
+ */
+function writeEntityData(
+  envelope: EntityData,
+  series: ReadonlyArray<Omit<DataSeries, 'points'> & { points: string }>,
+): string {
+  const head = JSON.stringify({ ...envelope, series: undefined });
+  const parts = series.map(
+    ({ points, ...meta }) => `${JSON.stringify(meta).slice(0, -1)},"points":${points}}`,
+  );
+  return `${head.slice(0, -1)},"series":[${parts.join(',')}]}`;
 }

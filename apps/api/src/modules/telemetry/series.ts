@@ -1,0 +1,278 @@
+import { DATA_DIM_MS, slotStart, type DataDim } from '@vayu/domain';
+import type { DatabaseHandle } from '../../db/client.js';
+import { SLOT_ORIGIN } from './slots.js';
+
+/*
+ * The points of the data endpoint's series, written as JSON by PostgreSQL.
+ *
+ * A 30-day answer is 2,880 points a parameter. Reading that many rows and
+ * writing them again in Node took most of a request; PostgreSQL writes them
+ * in a fraction of that, and whole days that have not changed since they were
+ * last written come from `readings_days` as stored text. What a request
+ * computes is then the day in progress, the partial days at the ends of its
+ * range and any day whose slots changed.
+ */
+
+type Query = Pick<DatabaseHandle, 'query'>;
+
+/** How a series' slot value is worked out: the parameter's aggregation, or a counter's increase. */
+export type SeriesAggregation = 'SUM' | 'AVG' | 'MIN' | 'MAX' | 'COUNT' | 'DIFF';
+
+export interface SeriesRequest {
+  deviceId: number;
+  parameterId: number;
+  aggregation: SeriesAggregation;
+}
+
+/** A stretch of one series to write: points from `fromMs` up to `toMs` (exclusive). */
+export interface Piece {
+  series: SeriesRequest;
+  fromMs: number;
+  toMs: number;
+}
+
+const INTERVALS: Record<DataDim, string> = {
+  minute_15: '15 minutes',
+  hour: '1 hour',
+  day: '1 day',
+};
+
+const DAY_MS = DATA_DIM_MS.day;
+
+/**
+ * Each piece's points as the JSON array the data endpoint answers with
+ * (`[{t, value, count, min, max, provenance}, ...]` in time order).
+ *
+ * Each 15-minute slot comes from the rollup (`readings_15m`) unless it is
+ * marked (`readings_dirty`: readings came since it was rolled up), in which
+ * case it is aggregated from `readings` there and then, so the answer is exact
+ * whenever it is asked. Hours and days combine their 15-minute slots. A slot's
+ * value is the parameter's aggregation; a counter's is its increase: the last
+ * reading less the previous slot's last, after a reset (a fall) what was
+ * counted since zero, and max less min without a previous slot (so a piece is
+ * read from one slot before its start). A slot holding any reading that is not
+ * `measured` carries that provenance (the first by name when there are
+ * several). Numbers are written as PostgreSQL writes float8 (the shortest
+ * text that reads back the same, as JavaScript does; values are bounded at
+ * ingestion, so never infinite), times as JavaScript's toISOString.
+ *
+ * Parameters, one array element per piece: $1 tenant, $2 devices, $3
+ * parameters, $4 aggregations, $5 read from, $6 answer from, $7 to.
+ */
+function piecesSql(dim: DataDim, counters: boolean): string {
+  const interval = INTERVALS[dim];
+  const bins =
+    dim === 'minute_15'
+      ? `SELECT i, agg, slot AS t, count, sum, min, max, other, last_value AS last FROM slots`
+      : `SELECT i, agg, date_bin('${interval}', slot, TIMESTAMPTZ '${SLOT_ORIGIN}') AS t, sum(count)::int4 AS count,
+                sum(sum) AS sum, min(min) AS min, max(max) AS max, min(other) AS other,
+                (array_agg(last_value ORDER BY last_ts DESC))[1] AS last
+           FROM slots GROUP BY i, agg, 3`;
+  // A counter's value needs the slot before; without counters the window is left out (it costs
+  // as much as the rest of the statement).
+  const value = counters
+    ? `CASE agg
+         WHEN 'DIFF' THEN CASE WHEN lag(t) OVER w IS DISTINCT FROM t - interval '${interval}' THEN max - min
+                               WHEN last >= lag(last) OVER w THEN last - lag(last) OVER w
+                               ELSE last END
+         WHEN 'SUM' THEN sum WHEN 'MIN' THEN min WHEN 'MAX' THEN max WHEN 'COUNT' THEN count
+         ELSE sum / count END`
+    : `CASE agg WHEN 'SUM' THEN sum WHEN 'MIN' THEN min WHEN 'MAX' THEN max WHEN 'COUNT' THEN count
+         ELSE sum / count END`;
+  return `
+  WITH s AS (
+    SELECT s.i::int4 AS i, s.device_id, s.parameter_id, s.agg, s.read_from, s.answer_from, s.read_to,
+           ARRAY(SELECT d.slot FROM readings_dirty d
+                  WHERE d.tenant_id = $1::int4 AND d.device_id = s.device_id AND d.parameter_id = s.parameter_id
+                    AND d.slot >= s.read_from AND d.slot < s.read_to) AS dirty
+      FROM unnest($2::int4[], $3::int4[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::timestamptz[])
+           WITH ORDINALITY AS s(device_id, parameter_id, agg, read_from, answer_from, read_to, i)
+  ),
+  -- Marked slots, one row each: each is read from readings by its own index range.
+  dirty AS MATERIALIZED (
+    SELECT s.i, s.device_id, s.parameter_id, s.agg, d.slot FROM s CROSS JOIN LATERAL unnest(s.dirty) AS d(slot)
+  ),
+  slots AS (
+    SELECT s.i, s.agg, r.slot, r.count, r.sum, r.min, r.max, r.other_provenance AS other, r.last_ts, r.last_value
+      FROM s JOIN readings_15m r ON r.tenant_id = $1 AND r.device_id = s.device_id
+                                AND r.parameter_id = s.parameter_id AND r.slot >= s.read_from AND r.slot < s.read_to
+     WHERE r.slot <> ALL (s.dirty)
+    UNION ALL
+    SELECT d.i, d.agg, d.slot, count(*)::int4, sum(x.value_std), min(x.value_std), max(x.value_std),
+           min(x.provenance) FILTER (WHERE x.provenance <> 'measured'), max(x.ts),
+           (array_agg(x.value_std ORDER BY x.ts DESC))[1]
+      FROM dirty d
+      JOIN readings x ON x.tenant_id = $1 AND x.device_id = d.device_id AND x.parameter_id = d.parameter_id
+                     AND x.ts >= d.slot AND x.ts < d.slot + interval '15 minutes'
+     GROUP BY d.i, d.agg, d.slot
+  ),
+  bins AS (${bins}),
+  points AS (
+    SELECT i, t, count, min, max, other, ${value} AS value
+      FROM bins
+    ${counters ? 'WINDOW w AS (PARTITION BY i ORDER BY t)' : ''}
+  )
+  SELECT p.i,
+         '[' || string_agg('{"t":"' || to_char(p.t AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+                           || '","value":' || p.value::text || ',"count":' || p.count::text
+                           || ',"min":' || p.min::text || ',"max":' || p.max::text
+                           || ',"provenance":"' || coalesce(p.other, 'measured') || '"}', ',' ORDER BY p.t)
+         || ']' AS points
+    FROM points p JOIN s ON s.i = p.i
+   WHERE p.t >= s.answer_from
+   GROUP BY p.i`;
+}
+
+const STATEMENTS = new Map<string, string>();
+for (const dim of Object.keys(INTERVALS) as DataDim[]) {
+  for (const counters of [false, true]) STATEMENTS.set(`${dim}_${counters}`, piecesSql(dim, counters));
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The statement that writes some pieces, as the console runs it (the benchmark's minimal handler runs it too). */
+export function piecesQuery(
+  tenantId: number,
+  dim: DataDim,
+  pieces: readonly Piece[],
+): { name: string; text: string; values: unknown[] } {
+  const counters = pieces.some((piece) => piece.series.aggregation === 'DIFF');
+  const key = `${dim}_${counters}`;
+  const slotMs = DATA_DIM_MS[dim];
+  return {
+    name: `vayu_series_${key}`,
+    text: STATEMENTS.get(key)!,
+    values: [
+      tenantId,
+      pieces.map((piece) => piece.series.deviceId),
+      pieces.map((piece) => piece.series.parameterId),
+      pieces.map((piece) => piece.series.aggregation),
+      pieces.map((piece) => iso(piece.fromMs - slotMs)),
+      pieces.map((piece) => iso(piece.fromMs)),
+      pieces.map((piece) => iso(piece.toMs)),
+    ],
+  };
+}
+
+async function writePieces(database: Query, tenantId: number, dim: DataDim, pieces: readonly Piece[]) {
+  if (pieces.length === 0) return [];
+  const query = piecesQuery(tenantId, dim, pieces);
+  const rows = await database.query<{ i: number; points: string }>(query.text, query.values, query.name);
+  const texts: string[] = pieces.map(() => '[]');
+  for (const row of rows) texts[row.i - 1] = row.points;
+  return texts;
+}
+
+/** Stored days of some series: whether each is stored and clean, and the version it was read at. */
+const STORED_DAYS_SQL = `
+  SELECT s.i::int4 AS i, (extract(epoch FROM d.day) * 1000)::float8 AS day_ms, coalesce(c.version, 0) AS version,
+         CASE WHEN dirty.marked THEN NULL ELSE c.points END AS points, dirty.marked
+    FROM unnest($2::int4[], $3::int4[]) WITH ORDINALITY AS s(device_id, parameter_id, i)
+   CROSS JOIN unnest($4::timestamptz[]) AS d(day)
+    LEFT JOIN readings_days c ON c.tenant_id = $1::int4 AND c.device_id = s.device_id
+                             AND c.parameter_id = s.parameter_id AND c.day = d.day
+   CROSS JOIN LATERAL (
+     SELECT EXISTS (SELECT FROM readings_dirty m
+                     WHERE m.tenant_id = $1 AND m.device_id = s.device_id AND m.parameter_id = s.parameter_id
+                       AND m.slot >= d.day AND m.slot < d.day + interval '1 day') AS marked
+   ) dirty`;
+
+/**
+ * Days written now, kept under the version they were read at: a day whose
+ * slots were rolled up again since (its version moved on) is not kept.
+ */
+const STORE_DAYS_SQL = `
+  INSERT INTO readings_days (tenant_id, device_id, parameter_id, day, version, points)
+  SELECT $1::int4, u.device_id, u.parameter_id, u.day, u.version, u.points
+    FROM unnest($2::int4[], $3::int4[], $4::timestamptz[], $5::int4[], $6::text[])
+         AS u(device_id, parameter_id, day, version, points)
+   ORDER BY 2, 3, 4
+  ON CONFLICT (tenant_id, device_id, parameter_id, day) DO UPDATE SET points = EXCLUDED.points
+   WHERE readings_days.version = EXCLUDED.version`;
+
+/** The inside of a JSON array's text ('' for an empty one). */
+const inner = (array: string) => array.slice(1, -1);
+
+/**
+ * Each series' points over a range as JSON text, in the order asked. At
+ * 15-minute resolution whole days (IST) of series other than counters come
+ * from `readings_days` when stored and unchanged, and are stored when not;
+ * the rest is written from the slots.
+ */
+export async function readSeriesPoints(
+  database: Query,
+  filter: { tenantId: number; series: readonly SeriesRequest[]; dim: DataDim; fromMs: number; toMs: number },
+): Promise<string[]> {
+  const { tenantId, series, dim, fromMs, toMs } = filter;
+  // Whole days inside the range: from the first midnight (IST) at or after its start to the last before its end.
+  const firstDay = slotStart(fromMs + DAY_MS - 1, 'day');
+  const days: number[] = [];
+  for (let day = firstDay; day + DAY_MS <= toMs; day += DAY_MS) days.push(day);
+  const byDay = dim === 'minute_15' && days.length > 0;
+  const stored = byDay ? series.filter((item) => item.aggregation !== 'DIFF') : [];
+
+  // What is stored for each day of each series that may be read by day.
+  const storedDays = new Map<string, { version: number; points: string | null; marked: boolean }>();
+  if (stored.length > 0) {
+    const rows = await database.query<{
+      i: number;
+      day_ms: number;
+      version: number;
+      points: string | null;
+      marked: boolean;
+    }>(
+      STORED_DAYS_SQL,
+      [tenantId, stored.map((item) => item.deviceId), stored.map((item) => item.parameterId), days.map(iso)],
+      'vayu_stored_days',
+    );
+    for (const row of rows)
+      storedDays.set(
+        `${stored[row.i - 1]!.parameterId}:${stored[row.i - 1]!.deviceId}:${Number(row.day_ms)}`,
+        row,
+      );
+  }
+
+  // Each series as its pieces in time order: stored days as they are, the rest to write.
+  const parts: (string | Piece)[][] = series.map((item) => {
+    if (!stored.includes(item)) return [{ series: item, fromMs, toMs }];
+    const list: (string | Piece)[] = [];
+    if (fromMs < firstDay) list.push({ series: item, fromMs, toMs: firstDay });
+    for (const day of days) {
+      const found = storedDays.get(`${item.parameterId}:${item.deviceId}:${day}`);
+      list.push(found?.points ?? { series: item, fromMs: day, toMs: day + DAY_MS });
+    }
+    const lastEnd = days[days.length - 1]! + DAY_MS;
+    if (lastEnd < toMs) list.push({ series: item, fromMs: lastEnd, toMs });
+    return list;
+  });
+  const pieces = parts.flat().filter((part): part is Piece => typeof part !== 'string');
+  const written = await writePieces(database, tenantId, dim, pieces);
+  const textOf = new Map(pieces.map((piece, index) => [piece, written[index]!]));
+
+  // Whole unmarked days written now are stored for the next request.
+  const keep = pieces.flatMap((piece, index) => {
+    if (piece.toMs - piece.fromMs !== DAY_MS || !stored.includes(piece.series)) return [];
+    const found = storedDays.get(`${piece.series.parameterId}:${piece.series.deviceId}:${piece.fromMs}`);
+    if (!found || found.marked) return [];
+    return [{ piece, version: found.version, points: written[index]! }];
+  });
+  if (keep.length > 0) {
+    await database.query(
+      STORE_DAYS_SQL,
+      [
+        tenantId,
+        keep.map((item) => item.piece.series.deviceId),
+        keep.map((item) => item.piece.series.parameterId),
+        keep.map((item) => iso(item.piece.fromMs)),
+        keep.map((item) => item.version),
+        keep.map((item) => item.points),
+      ],
+      'vayu_store_days',
+    );
+  }
+
+  return parts.map((list) => {
+    const texts = list.map((part) => inner(typeof part === 'string' ? part : textOf.get(part)!));
+    return `[${texts.filter((text) => text.length > 0).join(',')}]`;
+  });
+}
