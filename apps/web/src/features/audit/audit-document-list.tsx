@@ -103,7 +103,7 @@ export function AuditDocumentList() {
           </Stack>
         </Alert>
       ) : !items ? (
-        <Stack gap="sm" aria-busy aria-label={t('common.loading')}>
+        <Stack gap="sm" role="status" aria-busy aria-label={t('common.loading')}>
           {Array.from({ length: SKELETON_DOCUMENTS }, (_, index) => (
             <Skeleton key={index} height={160} />
           ))}

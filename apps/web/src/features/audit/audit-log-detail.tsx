@@ -45,7 +45,7 @@ export function AuditLogDetail() {
           </Stack>
         </Alert>
       ) : !detail.data ? (
-        <Stack gap="sm" aria-busy aria-label={t('common.loading')}>
+        <Stack gap="sm" role="status" aria-busy aria-label={t('common.loading')}>
           <Skeleton height={180} />
           <Skeleton height={220} />
         </Stack>

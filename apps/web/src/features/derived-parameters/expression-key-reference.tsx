@@ -86,7 +86,7 @@ export function ExpressionKeyReference({ keys, isLoading, isError, onInsert }: E
           maxLength={100}
         />
         {isLoading ? (
-          <Stack gap={6} aria-busy aria-label={t('common.loading')}>
+          <Stack gap={6} role="status" aria-busy aria-label={t('common.loading')}>
             {Array.from({ length: 6 }, (_, index) => (
               <Skeleton key={index} height={28} />
             ))}

@@ -89,7 +89,7 @@ function DeviceReadingsScreen({ deviceId }: { deviceId: number }) {
   }
   if (!data) {
     return (
-      <Stack gap="md" aria-busy aria-label={t('common.loading')}>
+      <Stack gap="md" role="status" aria-busy aria-label={t('common.loading')}>
         <Skeleton height={16} width={140} />
         <Skeleton height={40} width="40%" />
         <Skeleton height={180} />
@@ -250,7 +250,13 @@ function TrendsBody({ device, range, series, answer, hasValues }: TrendsBodyProp
 function ChartPlaceholders({ count }: { count: number }) {
   const { t } = useTranslation();
   return (
-    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" aria-busy aria-label={t('common.loading')}>
+    <SimpleGrid
+      cols={{ base: 1, lg: 2 }}
+      spacing="md"
+      role="status"
+      aria-busy
+      aria-label={t('common.loading')}
+    >
       {Array.from({ length: Math.max(1, count) }, (_, index) => (
         <Paper key={index} withBorder radius="md" p="md">
           <Skeleton height={18} width="30%" mb="sm" />

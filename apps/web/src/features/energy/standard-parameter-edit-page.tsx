@@ -54,7 +54,7 @@ function StandardParameterEditScreen({ id }: { id: number }) {
           </Stack>
         </Alert>
       ) : !parameter.data ? (
-        <Stack gap="sm" aria-busy aria-label={t('common.loading')}>
+        <Stack gap="sm" role="status" aria-busy aria-label={t('common.loading')}>
           {Array.from({ length: 8 }, (_, index) => (
             <Skeleton key={index} height={36} />
           ))}

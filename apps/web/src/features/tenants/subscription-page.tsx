@@ -69,7 +69,7 @@ function SubscriptionScreen({ tenantId }: { tenantId: number }) {
           </Stack>
         </Alert>
       ) : !subscription.data ? (
-        <Stack gap="sm" aria-busy aria-label={t('common.loading')}>
+        <Stack gap="sm" role="status" aria-busy aria-label={t('common.loading')}>
           <Skeleton height={36} />
           <Skeleton height={36} />
           <Skeleton height={36} />

@@ -120,7 +120,7 @@ function TenantDetailScreen({ accountType, accountId }: { accountType: string; a
   }
   if (!tenant.data) {
     return (
-      <Stack gap="md" aria-busy aria-label={t('common.loading')}>
+      <Stack gap="md" role="status" aria-busy aria-label={t('common.loading')}>
         <Skeleton height={40} width="40%" />
         <Skeleton height={120} />
         <Skeleton height={160} />

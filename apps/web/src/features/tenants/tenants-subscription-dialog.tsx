@@ -36,7 +36,7 @@ export function TenantsSubscriptionDialog({ tenant, onClose }: TenantsSubscripti
             </Stack>
           </Alert>
         ) : !data ? (
-          <Stack gap="xs" aria-busy aria-label={t('common.loading')}>
+          <Stack gap="xs" role="status" aria-busy aria-label={t('common.loading')}>
             <Skeleton height={16} />
             <Skeleton height={16} />
             <Skeleton height={16} />

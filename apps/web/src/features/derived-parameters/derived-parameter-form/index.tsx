@@ -65,7 +65,7 @@ function DerivedParameterFormScreen({ id }: { id: number | null }) {
           </Stack>
         </Alert>
       ) : isEdit && !parameter.data ? (
-        <Stack gap="sm" aria-busy aria-label={t('common.loading')}>
+        <Stack gap="sm" role="status" aria-busy aria-label={t('common.loading')}>
           {Array.from({ length: 6 }, (_, index) => (
             <Skeleton key={index} height={36} />
           ))}

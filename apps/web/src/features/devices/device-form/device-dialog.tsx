@@ -94,7 +94,7 @@ function EditDevice({
   }
   if (!device.data) {
     return (
-      <Stack gap="sm" aria-busy aria-label={t('common.loading')}>
+      <Stack gap="sm" role="status" aria-busy aria-label={t('common.loading')}>
         {Array.from({ length: 8 }, (_, index) => (
           <Skeleton key={index} height={36} />
         ))}

@@ -68,7 +68,7 @@ function DiagnosticParamEditScreen({ id, backPath }: { id: number; backPath: str
           </Stack>
         </Alert>
       ) : !setUp.data ? (
-        <Stack gap="sm" aria-busy aria-label={t('common.loading')}>
+        <Stack gap="sm" role="status" aria-busy aria-label={t('common.loading')}>
           {Array.from({ length: 6 }, (_, index) => (
             <Skeleton key={index} height={36} />
           ))}

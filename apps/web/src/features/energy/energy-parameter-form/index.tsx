@@ -56,7 +56,7 @@ function EnergyParameterEditScreen({ id }: { id: number }) {
           </Stack>
         </Alert>
       ) : !parameter.data ? (
-        <Stack gap="sm" aria-busy aria-label={t('common.loading')}>
+        <Stack gap="sm" role="status" aria-busy aria-label={t('common.loading')}>
           {Array.from({ length: 6 }, (_, index) => (
             <Skeleton key={index} height={36} />
           ))}

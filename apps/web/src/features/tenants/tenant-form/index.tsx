@@ -63,7 +63,7 @@ function TenantFormScreen({ type, tenantId }: { type: AccountFormType; tenantId:
           </Stack>
         </Alert>
       ) : isEdit && !tenant.data ? (
-        <Stack gap="sm" aria-busy aria-label={t('common.loading')}>
+        <Stack gap="sm" role="status" aria-busy aria-label={t('common.loading')}>
           {Array.from({ length: 6 }, (_, index) => (
             <Skeleton key={index} height={36} />
           ))}
