@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   doublePrecision,
   index,
   integer,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -204,6 +206,8 @@ export const readings15m = pgTable(
  * A 30-day answer is then thirty stored texts a parameter and the day in
  * progress, not 2,880 slots. Derived data, like the rollup.
  */
+export const readingsDaysVersionSeq = pgSequence('readings_days_version_seq');
+
 export const readingsDays = pgTable(
   'readings_days',
   {
@@ -211,7 +215,10 @@ export const readingsDays = pgTable(
     deviceId: integer('device_id').notNull(),
     parameterId: integer('parameter_id').notNull(),
     day: timestamp('day', { withTimezone: true }).notNull(),
-    version: integer('version').notNull().default(1),
+    /** From `readings_days_version_seq`: never the same twice, so a version names one state of the day. */
+    version: bigint('version', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('readings_days_version_seq')`),
     /** The day's points as the data endpoint answers them (null until read whole again). */
     points: text('points'),
   },

@@ -87,15 +87,17 @@ export async function rollUpOnce(db: Database, limit = ROLLUP_BATCH): Promise<nu
 
 /**
  * The days of the slots in `m` have changed: their stored points
- * (`readings_days`, modules/telemetry/series.ts) are cleared and their
- * version moved on, so that a day written from the slots as they were is not
- * kept. In the transaction that rolls the slots up.
+ * (`readings_days`, modules/telemetry/series.ts) are cleared and they take a
+ * new version, so that a day written from the slots as they were is not kept
+ * (nor used from any process's memory). In the transaction that rolls the
+ * slots up.
  */
 const CHANGED_DAYS_SQL = sql.raw(`
   INSERT INTO readings_days AS d (tenant_id, device_id, parameter_id, day)
   SELECT DISTINCT tenant_id, device_id, parameter_id, date_bin('1 day', slot, TIMESTAMPTZ '${SLOT_ORIGIN}') FROM m
    ORDER BY 1, 2, 3, 4
-  ON CONFLICT (tenant_id, device_id, parameter_id, day) DO UPDATE SET version = d.version + 1, points = NULL`);
+  ON CONFLICT (tenant_id, device_id, parameter_id, day)
+  DO UPDATE SET version = nextval('readings_days_version_seq'), points = NULL`);
 
 /** Rolls up every `intervalMs` in this process until stopped (a round that filled its batch goes on at once). */
 export function startRollup(options: {

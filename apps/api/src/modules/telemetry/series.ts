@@ -163,12 +163,19 @@ async function writePieces(database: Query, tenantId: number, dim: DataDim, piec
   return texts;
 }
 
-/** Stored days of some series: whether each is stored and clean, and the version it was read at. */
+/**
+ * Stored days of some series (every series with every day, in that order):
+ * each day's version (null: never stored nor rolled up), whether a slot of it
+ * is marked, and its text unless marked or already known at that version
+ * (`$5`, one element per series and day, -1 when not known).
+ */
 const STORED_DAYS_SQL = `
-  SELECT s.i::int4 AS i, (extract(epoch FROM d.day) * 1000)::float8 AS day_ms, coalesce(c.version, 0) AS version,
-         CASE WHEN dirty.marked THEN NULL ELSE c.points END AS points, dirty.marked
+  SELECT s.i::int4 AS i, d.j::int4 AS j, c.version,
+         CASE WHEN dirty.marked OR c.version = ($5::int8[])[((s.i - 1) * $6::int4 + d.j)::int4] THEN NULL
+              ELSE c.points END AS points,
+         dirty.marked
     FROM unnest($2::int4[], $3::int4[]) WITH ORDINALITY AS s(device_id, parameter_id, i)
-   CROSS JOIN unnest($4::timestamptz[]) AS d(day)
+   CROSS JOIN unnest($4::timestamptz[]) WITH ORDINALITY AS d(day, j)
     LEFT JOIN readings_days c ON c.tenant_id = $1::int4 AND c.device_id = s.device_id
                              AND c.parameter_id = s.parameter_id AND c.day = d.day
    CROSS JOIN LATERAL (
@@ -178,26 +185,78 @@ const STORED_DAYS_SQL = `
    ) dirty`;
 
 /**
- * Days written now, kept under the version they were read at: a day whose
- * slots were rolled up again since (its version moved on) is not kept.
+ * Days written now, kept under the version they were read at (a day never
+ * stored takes a new one): a day that was rolled up again since (its version
+ * moved on) is not kept. Answers the days kept, with their versions.
  */
 const STORE_DAYS_SQL = `
-  INSERT INTO readings_days (tenant_id, device_id, parameter_id, day, version, points)
-  SELECT $1::int4, u.device_id, u.parameter_id, u.day, u.version, u.points
-    FROM unnest($2::int4[], $3::int4[], $4::timestamptz[], $5::int4[], $6::text[])
+  INSERT INTO readings_days AS c (tenant_id, device_id, parameter_id, day, version, points)
+  SELECT $1::int4, u.device_id, u.parameter_id, u.day, coalesce(u.version, nextval('readings_days_version_seq')),
+         u.points
+    FROM unnest($2::int4[], $3::int4[], $4::timestamptz[], $5::int8[], $6::text[])
          AS u(device_id, parameter_id, day, version, points)
    ORDER BY 2, 3, 4
   ON CONFLICT (tenant_id, device_id, parameter_id, day) DO UPDATE SET points = EXCLUDED.points
-   WHERE readings_days.version = EXCLUDED.version`;
+   WHERE c.version = EXCLUDED.version
+  RETURNING c.device_id, c.parameter_id, (extract(epoch FROM c.day) * 1000)::float8 AS day_ms, c.version`;
 
 /** The inside of a JSON array's text ('' for an empty one). */
 const inner = (array: string) => array.slice(1, -1);
 
 /**
+ * Days' texts this process has read or stored, by series and day, with the
+ * version they belong to: a request asks the database for a day's text only
+ * when its version is not the one here. Bounded by size; the least recently
+ * used go first. One per database (the tests run several in one process).
+ */
+class RememberedDays {
+  private readonly days = new Map<string, { version: number; points: string }>();
+  private size = 0;
+  constructor(private readonly maxChars: number) {}
+
+  get(key: string) {
+    const found = this.days.get(key);
+    if (found) {
+      this.days.delete(key);
+      this.days.set(key, found);
+    }
+    return found;
+  }
+
+  set(key: string, version: number, points: string) {
+    const old = this.days.get(key);
+    if (old) {
+      this.size -= old.points.length;
+      this.days.delete(key);
+    }
+    this.days.set(key, { version, points });
+    this.size += points.length;
+    for (const [oldest, day] of this.days) {
+      if (this.size <= this.maxChars) break;
+      this.days.delete(oldest);
+      this.size -= day.points.length;
+    }
+  }
+}
+
+/** About 32 MB of days' texts a process (2,900 days of a parameter). */
+const REMEMBERED_CHARS = 32 * 1024 * 1024;
+const remembered = new WeakMap<Query, RememberedDays>();
+
+function rememberedOf(database: Query) {
+  let days = remembered.get(database);
+  if (!days) remembered.set(database, (days = new RememberedDays(REMEMBERED_CHARS)));
+  return days;
+}
+
+const dayKey = (tenantId: number, item: { deviceId: number; parameterId: number }, day: number) =>
+  `${tenantId}:${item.deviceId}:${item.parameterId}:${day}`;
+
+/**
  * Each series' points over a range as JSON text, in the order asked. At
  * 15-minute resolution whole days (IST) of series other than counters come
- * from `readings_days` when stored and unchanged, and are stored when not;
- * the rest is written from the slots.
+ * from this process's memory or `readings_days` when stored and unchanged,
+ * and are stored when not; the rest is written from the slots.
  */
 export async function readSeriesPoints(
   database: Query,
@@ -210,26 +269,43 @@ export async function readSeriesPoints(
   for (let day = firstDay; day + DAY_MS <= toMs; day += DAY_MS) days.push(day);
   const byDay = dim === 'minute_15' && days.length > 0;
   const stored = byDay ? series.filter((item) => item.aggregation !== 'DIFF') : [];
+  const memory = rememberedOf(database);
 
-  // What is stored for each day of each series that may be read by day.
-  const storedDays = new Map<string, { version: number; points: string | null; marked: boolean }>();
+  // What is stored for each day of each series that may be read by day, and its text.
+  const storedDays = new Map<string, { version: number | null; points: string | null; marked: boolean }>();
   if (stored.length > 0) {
+    const known = stored.flatMap((item) => days.map((day) => memory.get(dayKey(tenantId, item, day))));
     const rows = await database.query<{
       i: number;
-      day_ms: number;
-      version: number;
+      j: number;
+      version: string | number | null;
       points: string | null;
       marked: boolean;
     }>(
       STORED_DAYS_SQL,
-      [tenantId, stored.map((item) => item.deviceId), stored.map((item) => item.parameterId), days.map(iso)],
+      [
+        tenantId,
+        stored.map((item) => item.deviceId),
+        stored.map((item) => item.parameterId),
+        days.map(iso),
+        known.map((day) => day?.version ?? -1),
+        days.length,
+      ],
       'vayu_stored_days',
     );
-    for (const row of rows)
-      storedDays.set(
-        `${stored[row.i - 1]!.parameterId}:${stored[row.i - 1]!.deviceId}:${Number(row.day_ms)}`,
-        row,
-      );
+    for (const row of rows) {
+      const item = stored[row.i - 1]!;
+      const day = days[row.j - 1]!;
+      const key = dayKey(tenantId, item, day);
+      const version = row.version === null ? null : Number(row.version);
+      let points = row.points;
+      if (!row.marked && version !== null) {
+        const mine = known[(row.i - 1) * days.length + row.j - 1];
+        if (points === null && mine?.version === version) points = mine.points;
+        else if (points !== null) memory.set(key, version, points);
+      }
+      storedDays.set(key, { version, points: row.marked ? null : points, marked: row.marked });
+    }
   }
 
   // Each series as its pieces in time order: stored days as they are, the rest to write.
@@ -238,7 +314,7 @@ export async function readSeriesPoints(
     const list: (string | Piece)[] = [];
     if (fromMs < firstDay) list.push({ series: item, fromMs, toMs: firstDay });
     for (const day of days) {
-      const found = storedDays.get(`${item.parameterId}:${item.deviceId}:${day}`);
+      const found = storedDays.get(dayKey(tenantId, item, day));
       list.push(found?.points ?? { series: item, fromMs: day, toMs: day + DAY_MS });
     }
     const lastEnd = days[days.length - 1]! + DAY_MS;
@@ -252,12 +328,17 @@ export async function readSeriesPoints(
   // Whole unmarked days written now are stored for the next request.
   const keep = pieces.flatMap((piece, index) => {
     if (piece.toMs - piece.fromMs !== DAY_MS || !stored.includes(piece.series)) return [];
-    const found = storedDays.get(`${piece.series.parameterId}:${piece.series.deviceId}:${piece.fromMs}`);
+    const found = storedDays.get(dayKey(tenantId, piece.series, piece.fromMs));
     if (!found || found.marked) return [];
     return [{ piece, version: found.version, points: written[index]! }];
   });
   if (keep.length > 0) {
-    await database.query(
+    const kept = await database.query<{
+      device_id: number;
+      parameter_id: number;
+      day_ms: number;
+      version: string | number;
+    }>(
       STORE_DAYS_SQL,
       [
         tenantId,
@@ -269,6 +350,18 @@ export async function readSeriesPoints(
       ],
       'vayu_store_days',
     );
+    const pointsOf = new Map(
+      keep.map((item) => [dayKey(tenantId, item.piece.series, item.piece.fromMs), item.points]),
+    );
+    for (const row of kept) {
+      const key = dayKey(
+        tenantId,
+        { deviceId: row.device_id, parameterId: row.parameter_id },
+        Number(row.day_ms),
+      );
+      const points = pointsOf.get(key);
+      if (points !== undefined) memory.set(key, Number(row.version), points);
+    }
   }
 
   return parts.map((list) => {
