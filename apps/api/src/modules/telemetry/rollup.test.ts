@@ -7,7 +7,7 @@ import { factories } from '../../test/factories.js';
 import { deviceFactories } from '../../test/device-factories.js';
 import { clientFor } from '../accounts/partners.test-support.js';
 import { insertReadings, type ReadingRow } from './ingest.service.js';
-import { rollUpAll } from './rollup.js';
+import { rollUpAll, rollUpOnce } from './rollup.js';
 
 let t: TestContext;
 let site: Awaited<ReturnType<typeof clientFor>>;
@@ -185,5 +185,18 @@ describe('the 15-minute rollup', () => {
     expect(await data()).toEqual(withLate);
     expect((await storedDays()).find((day) => day.day.getTime() === today - 2 * DAY)!.points).not.toBeNull();
     expect(await data()).toEqual(withLate);
+  });
+
+  it('leaves a slot still receiving readings to the exact read until it has gone quiet', async () => {
+    const tenant = await factories(t.db).tenant();
+    const { device, parameter } = await deviceFactories(t.db).device(tenant.id);
+    await store(device, parameter.id, [[slotStartAgo(1) + MINUTE, 12]]);
+    const marks = () => t.db.select().from(readingsDirty).where(eq(readingsDirty.deviceId, device.id));
+    // Touched a moment ago: a round that waits a minute of quiet leaves it.
+    await rollUpOnce(t.db, 5_000, 60_000);
+    expect(await marks()).toHaveLength(1);
+    await rollUpOnce(t.db, 5_000, 0);
+    expect(await marks()).toHaveLength(0);
+    expect(await t.db.select().from(readings15m).where(eq(readings15m.deviceId, device.id))).toHaveLength(1);
   });
 });

@@ -37,15 +37,26 @@ function rowsOf<R>(result: unknown): R[] {
 const arrayLiteral = (values: readonly number[]) => `{${values.join(',')}}`;
 
 /**
- * One round: takes up to `limit` marks and rolls their slots up. Answers how
- * many marks it took (a full round means there may be more).
+ * How long a slot's mark must have been left alone before the rolling up in
+ * the background takes it. A slot that is still receiving readings (the one
+ * in progress) is read from `readings` meanwhile, exactly; rolling it up
+ * while batches keep touching its mark would make those batches wait for the
+ * round (the round holds the marks it took until it commits).
  */
-export async function rollUpOnce(db: Database, limit = ROLLUP_BATCH): Promise<number> {
+export const ROLLUP_QUIET_MS = 2_000;
+
+/**
+ * One round: takes up to `limit` marks left alone for `quietMs` and rolls
+ * their slots up. Answers how many marks it took (a full round means there
+ * may be more).
+ */
+export async function rollUpOnce(db: Database, limit = ROLLUP_BATCH, quietMs = 0): Promise<number> {
   return db.transaction(async (tx) => {
     const marks = rowsOf<Mark>(
       await tx.execute(sql`
         DELETE FROM readings_dirty d
          USING (SELECT tenant_id, device_id, parameter_id, slot FROM readings_dirty
+                 WHERE marked_at <= now() - ${quietMs} * interval '1 millisecond'
                  ORDER BY marked_at LIMIT ${limit} FOR UPDATE SKIP LOCKED) t
          WHERE d.tenant_id = t.tenant_id AND d.device_id = t.device_id
            AND d.parameter_id = t.parameter_id AND d.slot = t.slot
@@ -105,6 +116,8 @@ export function startRollup(options: {
   intervalMs: number;
   /** Marks a round takes (smaller on the embedded database, whose one connection a round holds). */
   limit?: number;
+  /** How long a mark must have been left alone before it is taken (`ROLLUP_QUIET_MS`). */
+  quietMs?: number;
   log: { warn(details: object, message: string): void };
 }): () => Promise<void> {
   let stopped = false;
@@ -113,7 +126,10 @@ export function startRollup(options: {
   const round = async () => {
     try {
       const limit = options.limit ?? ROLLUP_BATCH;
-      while (!stopped && (await rollUpOnce(options.db, limit)) === limit) {
+      while (
+        !stopped &&
+        (await rollUpOnce(options.db, limit, options.quietMs ?? ROLLUP_QUIET_MS)) === limit
+      ) {
         // a full round: there may be more marks, taken at once
       }
     } catch (error) {
