@@ -40,6 +40,23 @@ function findForbidden(value: unknown, path: string[], depth: number, found: Fie
   }
 }
 
+/** Whether anything in `value` would be reported (no paths built: the common case finds nothing). */
+function hasForbidden(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return FORBIDDEN.test(value);
+  if (value === null || typeof value !== 'object') return false;
+  if (depth >= MAX_DEPTH) return true;
+  if (Array.isArray(value)) {
+    for (const item of value) if (hasForbidden(item, depth + 1)) return true;
+    return false;
+  }
+  if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function') return false;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (FORBIDDEN.test(key) || hasForbidden((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
+}
+
 /**
  * Refuses text the database could not store before any handler or query runs:
  * a NUL byte or a lone surrogate in the path, the query or a JSON body answers
@@ -48,6 +65,13 @@ function findForbidden(value: unknown, path: string[], depth: number, found: Fie
  */
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
+    if (
+      !hasForbidden(request.params, 0) &&
+      !hasForbidden(request.query, 0) &&
+      !hasForbidden(request.body, 0)
+    ) {
+      return;
+    }
     const found: FieldError[] = [];
     findForbidden(request.params, ['params'], 0, found);
     findForbidden(request.query, ['querystring'], 0, found);
