@@ -403,6 +403,16 @@ describe('15-minute data', () => {
     expect(tooLong.json().error.details[0].path).toBe('startDate');
     const farDate = await site.call({ method: 'POST', url, payload: { startDate: '9999-12-31T00:00:00Z' } });
     expect(farDate.statusCode).toBe(400);
+    const future = await site.call({
+      method: 'POST',
+      url,
+      payload: { startDate: '9999-12-01T00:00:00Z', endDate: '9999-12-30T00:00:00Z' },
+    });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().error.details[0]).toMatchObject({
+      path: 'endDate',
+      message: 'The end cannot be more than a day from now.',
+    });
   });
 
   it("answers 404 for another industry's monitoring point", async () => {

@@ -170,6 +170,17 @@ describe('the 15-minute rollup', () => {
     ).toEqual(wholeDays);
     // Answered again from the days kept: the same points.
     expect(await data()).toEqual(expected(rows));
+    // Days with nothing in them are not stored.
+    const empty = await site.call({
+      method: 'POST',
+      url: `/api/tenants/${tenant.id}/entities/${monitoringPointId}/data`,
+      payload: {
+        startDate: new Date(today - 20 * DAY).toISOString(),
+        endDate: new Date(today - 17 * DAY).toISOString(),
+      },
+    });
+    expect((empty.json() as EntityData).series[0]!.points).toEqual([]);
+    expect((await storedDays()).filter((day) => day.day.getTime() < today - 4 * DAY)).toEqual([]);
 
     // A late reading in a kept day counts at once (its slot is marked) and after the roll-up.
     const late: [number, number] = [today - 2 * DAY + 10 * 60 * MINUTE + 5 * MINUTE, 500];

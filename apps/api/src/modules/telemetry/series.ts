@@ -325,9 +325,12 @@ export async function readSeriesPoints(
   const written = await writePieces(database, tenantId, dim, pieces);
   const textOf = new Map(pieces.map((piece, index) => [piece, written[index]!]));
 
-  // Whole unmarked days written now are stored for the next request.
+  // Whole unmarked days written now are stored for the next request; days with no points are
+  // not (they cost a look at an empty index range, and any range may be asked for).
   const keep = pieces.flatMap((piece, index) => {
-    if (piece.toMs - piece.fromMs !== DAY_MS || !stored.includes(piece.series)) return [];
+    if (piece.toMs - piece.fromMs !== DAY_MS || !stored.includes(piece.series) || written[index] === '[]') {
+      return [];
+    }
     const found = storedDays.get(dayKey(tenantId, piece.series, piece.fromMs));
     if (!found || found.marked) return [];
     return [{ piece, version: found.version, points: written[index]! }];

@@ -1,5 +1,6 @@
 import type { entityDataBodySchema } from '@vayu/domain';
 import {
+  DATA_DIM_MS,
   DATA_MAX_RANGE_MS,
   getDataFreshness,
   MONITORED_WINDOW_MS,
@@ -84,6 +85,9 @@ export function createTelemetryService(deps: { db: Database; database: Query }):
       const endMs = body.endDate ? Date.parse(body.endDate) : now;
       const requestedStart = body.startDate ? Date.parse(body.startDate) : endMs - MONITORED_WINDOW_MS;
       if (requestedStart >= endMs) throw refuseRange('endDate', 'The end must be after the start.');
+      // Readings are never ahead of the clock (ingestion refuses them): a later end can only be a mistake.
+      if (endMs > now + DATA_DIM_MS.day)
+        throw refuseRange('endDate', 'The end cannot be more than a day from now.');
       if (endMs - requestedStart > DATA_MAX_RANGE_MS) {
         throw refuseRange('startDate', 'At most 31 days of data can be asked for at once.');
       }
