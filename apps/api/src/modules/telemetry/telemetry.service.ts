@@ -18,10 +18,10 @@ import type { RequestContext } from '../../auth/principal.js';
 import { scopeOf } from '../../auth/scope.js';
 import type { Database, DatabaseHandle } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { JsonText } from '../../lib/serializer.js';
 import { visibleIndustry } from '../accounts/industry-access.js';
 import { findDeviceOwner } from '../devices/devices.repository.js';
 import { deriveSeries, findDerivedInputKeys } from './derived.js';
-import { JsonText } from '../../lib/serializer.js';
 import { readSeriesPoints } from './series.js';
 
 type EntityDataInput = z.output<typeof entityDataBodySchema>;
@@ -122,18 +122,7 @@ export function createTelemetryService(deps: { db: Database; database: Query }):
       );
       if (selected.length === 0) return result;
 
-      const points = await readSeriesPoints(database, {
-        tenantId,
-        series: selected.map((row) => ({
-          deviceId: row.device_id,
-          parameterId: row.parameter_id,
-          aggregation: row.is_counter ? 'DIFF' : row.metric_agg,
-        })),
-        dim: body.dim,
-        fromMs: startMs,
-        toMs: endMs,
-      });
-      const measured = selected.map((row, index) => ({
+      const series = selected.map((row) => ({
         deviceId: row.device_id,
         deviceName: row.device_name,
         parameterId: row.parameter_id,
@@ -142,8 +131,15 @@ export function createTelemetryService(deps: { db: Database; database: Query }):
         unit: row.std_unit,
         aggregation: row.is_counter ? ('DIFF' as const) : row.metric_agg,
         isDerived: false,
-        points: points[index]!,
       }));
+      const points = await readSeriesPoints(database, {
+        tenantId,
+        series,
+        dim: body.dim,
+        fromMs: startMs,
+        toMs: endMs,
+      });
+      const measured = series.map((item, index) => ({ ...item, points: points[index]! }));
       // Series read only to compute a derived one are not answered.
       const isAnswered = (series: { key: string }) =>
         wanted.size === 0 || wanted.has(series.key.toLowerCase());
@@ -152,7 +148,7 @@ export function createTelemetryService(deps: { db: Database; database: Query }):
         (
           await deriveSeries(
             db,
-            measured.map((series) => ({ ...series, points: [] })),
+            series.map((item) => ({ ...item, points: [] })),
             wanted,
           )
         ).length > 0;
