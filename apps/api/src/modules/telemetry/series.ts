@@ -269,6 +269,7 @@ export async function readSeriesPoints(
   for (let day = firstDay; day + DAY_MS <= toMs; day += DAY_MS) days.push(day);
   const byDay = dim === 'minute_15' && days.length > 0;
   const stored = byDay ? series.filter((item) => item.aggregation !== 'DIFF') : [];
+  const isStored = new Set(stored);
   const memory = rememberedOf(database);
 
   // What is stored for each day of each series that may be read by day, and its text.
@@ -310,7 +311,7 @@ export async function readSeriesPoints(
 
   // Each series as its pieces in time order: stored days as they are, the rest to write.
   const parts: (string | Piece)[][] = series.map((item) => {
-    if (!stored.includes(item)) return [{ series: item, fromMs, toMs }];
+    if (!isStored.has(item)) return [{ series: item, fromMs, toMs }];
     const list: (string | Piece)[] = [];
     if (fromMs < firstDay) list.push({ series: item, fromMs, toMs: firstDay });
     for (const day of days) {
@@ -328,7 +329,7 @@ export async function readSeriesPoints(
   // Whole unmarked days written now are stored for the next request; days with no points are
   // not (they cost a look at an empty index range, and any range may be asked for).
   const keep = pieces.flatMap((piece, index) => {
-    if (piece.toMs - piece.fromMs !== DAY_MS || !stored.includes(piece.series) || written[index] === '[]') {
+    if (piece.toMs - piece.fromMs !== DAY_MS || !isStored.has(piece.series) || written[index] === '[]') {
       return [];
     }
     const found = storedDays.get(dayKey(tenantId, piece.series, piece.fromMs));
