@@ -16,7 +16,7 @@ const outdir = outdirAt > 0 ? process.argv[outdirAt + 1] : 'dist';
 if (!outdir || !/^[\w-]+$/.test(outdir)) throw new Error('--outdir takes a folder name inside apps/api');
 
 await build({
-  entryPoints: { server: 'src/server.ts', simulate: 'src/simulate.ts' },
+  entryPoints: { server: 'src/server.ts', simulate: 'src/simulate.ts', board: 'src/board.ts' },
   outdir,
   bundle: true,
   platform: 'node',

@@ -23,6 +23,12 @@ import { assertEndpointsRegistered, errorResponsesOf } from './lib/endpoints.js'
 import { jobQueue } from './jobs/job-definitions.js';
 import { createJobWorker } from './jobs/job-worker.js';
 import { partitionsJob, scheduleReadingPartitions } from './modules/telemetry/partitions.js';
+import {
+  regulatorPushJob,
+  regulatorScheduleJob,
+  scheduleRegulatorPush,
+} from './modules/regulators/push-jobs.js';
+import { createSecrets } from './lib/secrets.js';
 import { ROLLUP_BATCH, startRollup } from './modules/telemetry/rollup.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { SESSIONS_ENDED_CHANNEL } from './modules/auth/sessions.repository.js';
@@ -228,7 +234,12 @@ export async function buildApp(
     const worker = createJobWorker({
       db: database.db,
       queue: jobQueue,
-      handlers: { 'mail.send': mailer.send, 'telemetry.partitions': partitionsJob(database) },
+      handlers: {
+        'mail.send': mailer.send,
+        'telemetry.partitions': partitionsJob(database),
+        'regulator.schedule': regulatorScheduleJob(database.db),
+        'regulator.push': regulatorPushJob({ db: database.db, secrets: createSecrets(config) }),
+      },
       log: app.log.child({ component: 'jobs' }),
       concurrency: config.jobConcurrency,
       pollIntervalMs: config.jobPollIntervalMs,
@@ -236,6 +247,7 @@ export async function buildApp(
     });
     app.addHook('onReady', async () => {
       await scheduleReadingPartitions(database.db);
+      await scheduleRegulatorPush(database.db);
       return worker.start();
     });
     app.addHook('onClose', () => worker.stop());

@@ -7,6 +7,7 @@ import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/data-dir
 import { users } from './db/schema/index.js';
 import { DEMO_PASSWORD } from './lib/demo.js';
 import { seedIfEmpty } from './seed/demo-data.js';
+import { createSecrets } from './lib/secrets.js';
 import { ensureReadingPartitions } from './modules/telemetry/partitions.js';
 import { startDemoSimulator } from './modules/telemetry/simulator-senders.js';
 
@@ -88,6 +89,7 @@ async function main() {
       return seedIfEmpty(db.db, {
         admin: config.seedAdmin,
         withDemoData: config.seedDemoData && config.env !== 'production',
+        secrets: createSecrets(config),
       });
     });
     await assertNoDemoPasswords(config, database);

@@ -35,6 +35,13 @@ export const AUDIT_ENTITIES = [
   'app_vendor',
   'data_token',
   'reading',
+  'regulator_board',
+  'regulator_parameter',
+  'regulator_unit',
+  'regulator_tenant',
+  'regulator_key',
+  'regulator_station',
+  'regulator_device',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

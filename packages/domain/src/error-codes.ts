@@ -64,6 +64,16 @@ export const API_ERRORS = {
   EDGE_CLIENT_EXISTS: 409,
   /** Another push-data app has the app id or name. */
   APP_VENDOR_EXISTS: 409,
+  /** A board exists already for the state. */
+  BOARD_EXISTS: 409,
+  /** The industry is mapped to the board already. */
+  REGULATOR_TENANT_EXISTS: 409,
+  /** The monitoring point is a station of the board already, or another station has the board id. */
+  STATION_EXISTS: 409,
+  /** The device maps this parameter for the board already; or the board has an id for the parameter or unit. */
+  REGULATOR_MAPPING_EXISTS: 409,
+  /** A station, board parameter or unit still has device mappings. */
+  REGULATOR_MAPPING_IN_USE: 409,
   // 413, 415
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -32,3 +32,4 @@ export * from './device-calibration.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';
 export * from './telemetry.js';
+export * from './regulators.js';

@@ -25,6 +25,26 @@ export const JOBS = {
     backoff: { baseMs: MINUTE, maxMs: 60 * MINUTE },
     timeoutMs: 5 * MINUTE,
   },
+  /**
+   * Sends an industry's due 15-minute slots to its board, in order
+   * (modules/regulators/push.ts). A board that does not take a slot fails the
+   * try, so it is tried again with backoff; the schedule below queues the
+   * industry again after the last try, so a board down for days is caught up
+   * within 15 minutes of its return.
+   */
+  'regulator.push': {
+    payload: z.object({ regulatorTenantId: z.number().int().positive() }),
+    maxAttempts: 12,
+    backoff: { baseMs: 30_000, maxMs: 15 * MINUTE },
+    timeoutMs: 30 * MINUTE,
+  },
+  /** Each minute, queues the push of every industry with a slot due (one job a minute, `minute` its key). */
+  'regulator.schedule': {
+    payload: z.object({ minute: z.number().int().nonnegative() }),
+    maxAttempts: 3,
+    backoff: { baseMs: 10_000, maxMs: MINUTE },
+    timeoutMs: 2 * MINUTE,
+  },
 } satisfies JobDefinitions;
 
 export type JobName = keyof typeof JOBS;

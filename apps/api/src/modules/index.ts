@@ -59,6 +59,8 @@ import { createEdgeClientsService } from './edge-clients/edge-clients.service.js
 import { appVendorsRoutes } from './app-vendors/app-vendors.routes.js';
 import { createAppVendorsService } from './app-vendors/app-vendors.service.js';
 import { createSecrets } from '../lib/secrets.js';
+import { regulatorsRoutes } from './regulators/regulators.routes.js';
+import { createRegulatorsService } from './regulators/regulators.service.js';
 import { telemetryRoutes } from './telemetry/telemetry.routes.js';
 import { createIngestService } from './telemetry/ingest.service.js';
 import { createTelemetryService } from './telemetry/telemetry.service.js';
@@ -113,6 +115,9 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(offlineRemarksRoutes, { offlineRemarks: createOfflineRemarksService({ db }) });
   await app.register(edgeClientsRoutes, { edgeClients: createEdgeClientsService({ db }) });
   await app.register(appVendorsRoutes, { appVendors: createAppVendorsService({ db }) });
+  await app.register(regulatorsRoutes, {
+    regulators: createRegulatorsService({ db, secrets: createSecrets(config) }),
+  });
   const ingest = createIngestService({ database: deps.database });
   await app.register(telemetryRoutes, {
     db,

@@ -1,3 +1,5 @@
+import type { Secrets } from '../lib/secrets.js';
+import { seedDemoRegulator } from './regulators.js';
 import { count, eq } from 'drizzle-orm';
 import type { UnitCode, WorkingStatus } from '@vayu/domain';
 import { COUNTER_DEFAULT_RESET_VALUE, PLATFORM_ACCOUNT_ID, generateParameterIdentifiers } from '@vayu/domain';
@@ -226,6 +228,8 @@ export async function seedParameterCatalogue(tx: Executor) {
 export interface SeedOptions {
   admin: { email: string; password: string } | undefined;
   withDemoData: boolean;
+  /** Encrypts the demo's board credentials as the console stores any. */
+  secrets: Secrets;
 }
 
 export interface SeedResult {
@@ -455,6 +459,7 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<S
     await seedDemoDevices(tx);
     await seedDeviceProfiles(tx);
     await seedDemoReadings(tx);
+    await seedDemoRegulator(tx, options.secrets, board.id);
   });
   return { seeded: true, adminEmail, usesDemoPassword: adminPassword === DEMO_PASSWORD };
 }

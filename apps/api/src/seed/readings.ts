@@ -1,3 +1,4 @@
+import { rowsOf } from '../db/sql.js';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { getParameterUnits } from '@vayu/domain';
 import type { DatabaseHandle, Executor } from '../db/client.js';
@@ -157,10 +158,6 @@ export function historyOf(device: DemoDevice, from: number, to: number): Reading
 /** The end of a device's demo history: now, or as many hours before as its outage lasts. */
 export function historyEnd(device: Pick<DemoDevice, 'outage'>, now: number): number {
   return device.outage ? now - device.outage.hours * HOUR_MS : now;
-}
-
-function rowsOf<R>(result: unknown): R[] {
-  return (Array.isArray(result) ? result : (result as { rows: R[] }).rows) as R[];
 }
 
 /**

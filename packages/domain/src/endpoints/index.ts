@@ -18,6 +18,7 @@ import { homeEndpoints } from './home.js';
 import { industriesEndpoints } from './industries.js';
 import { makesEndpoints } from './makes.js';
 import { monitoringPointsEndpoints } from './monitoring-points.js';
+import { regulatorsEndpoints } from './regulators.js';
 import { parametersEndpoints } from './parameters.js';
 import { partnersEndpoints } from './partners.js';
 import { statutoryEndpoints } from './statutory.js';
@@ -47,6 +48,7 @@ export * from './home.js';
 export * from './industries.js';
 export * from './makes.js';
 export * from './monitoring-points.js';
+export * from './regulators.js';
 export * from './parameters.js';
 export * from './partners.js';
 export * from './statutory.js';
@@ -91,6 +93,7 @@ export const ENDPOINT_GROUPS = {
   telemetry: telemetryEndpoints,
   edgeClients: edgeClientsEndpoints,
   appVendors: appVendorsEndpoints,
+  regulators: regulatorsEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export const ALL_ENDPOINTS: readonly EndpointDefinition[] = Object.values(ENDPOINT_GROUPS).flatMap((group) =>

@@ -6,3 +6,4 @@ export * from './devices.js';
 export * from './energy.js';
 export * from './jobs.js';
 export * from './telemetry.js';
+export * from './regulators.js';

@@ -1,3 +1,4 @@
+import { multipart } from '../../test/multipart.js';
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_ACCOUNT_ID } from '@vayu/domain';
@@ -22,18 +23,6 @@ beforeAll(async () => {
 
 function unique() {
   return randomBytes(4).toString('hex');
-}
-
-/** A multipart/form-data body of text fields, as the account form sends it. */
-function multipart(fields: Record<string, string | number>) {
-  const boundary = `----VayuFormBoundary${unique()}`;
-  const parts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  return {
-    payload: Buffer.from(`${parts.join('')}--${boundary}--\r\n`),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
 }
 
 describe('GET /api/tenant-by-id/{id} carries back what was entered', () => {

@@ -1,3 +1,4 @@
+import { multipart as multipartBody, type FilePart } from '../../test/multipart.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,40 +43,9 @@ const PNG = Buffer.from(
   'base64',
 );
 
-interface FilePart {
-  field?: string;
-  filename: string;
-  contentType: string;
-  data: Buffer;
-}
-
-/** A multipart/form-data body as a browser sends it: text parts, then an optional file part. */
-function multipart(fields: Record<string, string | number | boolean>, file?: FilePart) {
-  const boundary = `----VayuFormBoundary${unique()}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(value)}\r\n`,
-      ),
-    );
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'logo'}"; filename="${file.filename}"\r\n` +
-          `Content-Type: ${file.contentType}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+/** A multipart/form-data body as the industry form sends it: text parts, then the logo when there is one. */
+const multipart = (fields: Record<string, string | number | boolean>, file?: FilePart) =>
+  multipartBody(fields, file ? [{ field: 'logo', ...file }] : []);
 
 function tenantForm(overrides: Record<string, string | number | boolean> = {}) {
   return {

@@ -1,3 +1,4 @@
+import type { UploadedFile } from '../../lib/multipart-form.js';
 import {
   CALIBRATION_MESSAGES,
   DEVICE_ACTIONS_SHOWN,
@@ -41,10 +42,6 @@ import {
 } from './device-records.repository.js';
 
 /** A file part of an upload, as the form sent it. */
-export interface UploadedFile {
-  fileName: string;
-  data: Buffer;
-}
 
 export const DOCUMENT_TYPE_MESSAGE = 'A supporting document must be a PDF, PNG or JPEG file';
 export const CALIBRATION_FILE_TYPE_MESSAGE = 'A calibration file must be a PDF, CSV or plain text file';
@@ -76,24 +73,6 @@ function calibrationTypeOf(file: UploadedFile): CalibrationContentType | null {
   if (isPdf(file.data)) return 'application/pdf';
   if (!isPlainText(file.data)) return null;
   return /\.csv$/i.test(file.fileName) ? 'text/csv' : 'text/plain';
-}
-
-// eslint-disable-next-line no-control-regex -- a file name keeps no control characters
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
-const FILE_NAME_MAX = 200;
-
-/**
- * The name a file is kept under: the last part of what the browser sent
- * (some send a whole path), without control characters, at most 200
- * characters with the extension kept.
- */
-export function cleanFileName(name: string, fallback: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? '').replace(CONTROL_CHARACTERS, '').trim();
-  if (base === '' || base === '.' || base === '..') return fallback;
-  if (base.length <= FILE_NAME_MAX) return base;
-  const dot = base.lastIndexOf('.');
-  const extension = dot > 0 && base.length - dot <= 10 ? base.slice(dot) : '';
-  return base.slice(0, FILE_NAME_MAX - extension.length) + extension;
 }
 
 export function createDeviceRecordsService({ db, files }: { db: Database; files: FileStore }) {

@@ -22,6 +22,7 @@ import {
   deviceDocumentFiles,
   devices,
 } from '../../db/schema/index.js';
+import { multipart, type FilePart } from '../../test/multipart.js';
 import { closeAfterFile, CONSOLE_HEADERS, startTestApp, type TestContext } from '../../test/harness.js';
 import { auditRowsFor, factories } from '../../test/factories.js';
 import { deviceFactories } from '../../test/device-factories.js';
@@ -56,41 +57,6 @@ const PNG = Buffer.from(
 /** The first bytes of a Windows program. */
 const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(64, 0)]);
 const CSV = Buffer.from('gas,reference,measured\nSO2 zero,0,0.4\nSO2 span,400,398.7\n');
-
-interface FilePart {
-  field?: string;
-  filename: string;
-  contentType: string;
-  data: Buffer;
-}
-
-/** A multipart/form-data body as a browser sends it: text parts, then file parts. */
-function multipart(fields: Record<string, string | number>, files: FilePart[] = []) {
-  const boundary = `----VayuFormBoundary${unique()}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(value)}\r\n`,
-      ),
-    );
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'files'}"; filename="${file.filename}"\r\n` +
-          `Content-Type: ${file.contentType}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const pdfPart = (filename = 'SO2 analyser manual.pdf'): FilePart => ({
   filename,

@@ -1,3 +1,4 @@
+import { rowsOf } from '../../db/sql.js';
 import { sql } from 'drizzle-orm';
 import { DATA_DIM_MS } from '@vayu/domain';
 import type { Database, Executor } from '../../db/client.js';
@@ -28,10 +29,6 @@ const markArrays = (marks: readonly Mark[]) => [
   marks.map((m) => m.parameter_id),
   marks.map((m) => Number(m.slot_ms)),
 ];
-
-function rowsOf<R>(result: unknown): R[] {
-  return (Array.isArray(result) ? result : (result as { rows: R[] }).rows) as R[];
-}
 
 /** A PostgreSQL array literal of numbers ('{1,2,3}'), passed as one value. */
 const arrayLiteral = (values: readonly number[]) => `{${values.join(',')}}`;

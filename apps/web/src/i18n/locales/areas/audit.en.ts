@@ -74,6 +74,13 @@ export const auditEn = {
     app_vendor: 'Push-data app',
     data_token: 'Data key',
     reading: 'Reading',
+    regulator_board: 'Board',
+    regulator_parameter: 'Board parameter',
+    regulator_unit: 'Board unit',
+    regulator_tenant: 'Industry at a board',
+    regulator_key: 'Board key file',
+    regulator_station: 'Board station',
+    regulator_device: 'Board device mapping',
   } satisfies Record<AuditEntity, string>,
   /** What was done (`AUDIT_ACTIONS`). */
   actions: {

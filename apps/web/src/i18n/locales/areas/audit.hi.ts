@@ -74,6 +74,13 @@ export const auditHi: TranslationShape<typeof auditEn> = {
     app_vendor: 'पुश-डेटा ऐप',
     data_token: 'डेटा कुंजी',
     reading: 'रीडिंग',
+    regulator_board: 'बोर्ड',
+    regulator_parameter: 'बोर्ड पैरामीटर',
+    regulator_unit: 'बोर्ड इकाई',
+    regulator_tenant: 'बोर्ड पर उद्योग',
+    regulator_key: 'बोर्ड की कुंजी फ़ाइल',
+    regulator_station: 'बोर्ड स्टेशन',
+    regulator_device: 'बोर्ड डिवाइस मैपिंग',
   },
   actions: {
     CREATE: 'बनाया',
