@@ -319,6 +319,90 @@ export const pushAttemptSchema = z.object({
 });
 export type PushAttempt = z.infer<typeof pushAttemptSchema>;
 
+// ── Compliance ─────────────────────────────────────────────────────────────
+
+/** How many days the compliance timeline shows at most (the boards' 7 days and a little history). */
+export const COMPLIANCE_MAX_DAYS = 31;
+
+/** A day (IST) of an industry's slots at its board: each mapped device's slots by what became of them. */
+export const complianceDaySchema = z.object({
+  /** `YYYY-MM-DD`, midnight to midnight IST. */
+  day: z.string(),
+  /** Slots the day has for the mapped devices, up to now (devices × slots). */
+  expected: z.number().int(),
+  delivered: z.number().int(),
+  refused: z.number().int(),
+  /** Tried and not through yet, or not reached yet by the push. */
+  pending: z.number().int(),
+  /** The device sent nothing for the slot. */
+  noData: z.number().int(),
+  /** Aged past 7 days before the board took it. */
+  expired: z.number().int(),
+  /** delivered ÷ expected (0 when nothing is expected). */
+  deliveredShare: z.number(),
+});
+export type ComplianceDay = z.infer<typeof complianceDaySchema>;
+
+/** One slot of the last 24 hours, by the least good state among its devices. */
+export const complianceSlotSchema = z.object({
+  slot: z.string(),
+  state: z.enum(['delivered', 'refused', 'pending', 'no_data', 'expired']),
+  /** The board's code when it refused a device's slot. */
+  boardCode: z.string().nullable(),
+});
+
+export const complianceTimelineQuerySchema = z
+  .object({
+    regulatorTenantId: fromDigits(z.number().int().min(1)),
+    days: fromDigits(z.number().int().min(1).max(COMPLIANCE_MAX_DAYS)).default(7),
+  })
+  .strict();
+
+/** `GET /api/getSPCBComplianceTimeline`: newest day first, and the last 24 hours slot by slot. */
+export const complianceTimelineSchema = z.object({
+  regulatorTenantId: z.number().int(),
+  tenantId: z.number().int(),
+  tenantName: z.string(),
+  statId: z.number().int(),
+  days: z.array(complianceDaySchema),
+  slots: z.array(complianceSlotSchema),
+});
+export type ComplianceTimeline = z.infer<typeof complianceTimelineSchema>;
+
+/** An industry as its board sees it (`/api/regulatoryView`, the statutory view). */
+export const regulatoryIndustrySchema = z.object({
+  regulatorTenantId: z.number().int().nullable(),
+  tenantId: z.number().int(),
+  tenantName: z.string(),
+  city: z.string().nullable(),
+  spcbTenantId: z.string().nullable(),
+  freshness: z.enum(['LIVE', 'DELAYED', 'OFFLINE']),
+  lastDataAt: z.string().nullable(),
+  keyStatus: z.enum([KEY_STATUS_NOT_YET, KEY_STATUS_CONNECTED]).nullable(),
+  lastDeliveredAt: z.string().nullable(),
+  /** Share of the last 24 hours' slots delivered (null when the industry is not mapped). */
+  deliveredShare24h: z.number().nullable(),
+});
+export type RegulatoryIndustry = z.infer<typeof regulatoryIndustrySchema>;
+
+export const regulatoryViewQuerySchema = z
+  .object({
+    /** A site user names the board; a board user sees their own. */
+    statId: fromDigits(z.number().int().min(1)).optional(),
+    freshness: z.enum(['LIVE', 'DELAYED', 'OFFLINE']).optional(),
+    page: fromDigits(z.number().int().min(1).max(10_000)).default(1),
+    size: fromDigits(z.number().int().min(1).max(100)).default(20),
+  })
+  .strict();
+
+/** Industries of a state with their freshness, and how many are in each state (spec: accounts by state code). */
+export const stateAccountsQuerySchema = z
+  .object({
+    page: fromDigits(z.number().int().min(1).max(10_000)).default(1),
+    size: fromDigits(z.number().int().min(1).max(100)).default(20),
+  })
+  .strict();
+
 /** The slot start a 15-minute slot of `time` begins at. */
 export function slotStartOf(time: Date | number): Date {
   const ms = typeof time === 'number' ? time : time.getTime();

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { defineEndpoint, only } from '../endpoint.js';
 import { pageOf } from '../pagination.js';
 import {
+  accountCountsSchema,
+  complianceTimelineQuerySchema,
+  complianceTimelineSchema,
+  regulatoryIndustrySchema,
+  regulatoryViewQuerySchema,
+  stateAccountsQuerySchema,
   boardBodySchema,
   boardListSchema,
   boardParameterBodySchema,
@@ -338,6 +344,41 @@ export const regulatorsEndpoints = {
     access: BOARD_KEEPERS,
     params: idParamsSchema,
     response: regulatorDeviceSchema,
+  }),
+
+  listStateAccounts: defineEndpoint({
+    method: 'GET',
+    path: '/api/regulator/states/:stateCode/accounts',
+    operationId: 'listStateAccounts',
+    tag: 'regulators',
+    summary:
+      "Industries of a state with their freshness (LIVE / DELAYED / OFFLINE) and whether the state's board has them, with the counts of each",
+    access: BOARD_KEEPERS,
+    params: stateParamsSchema,
+    query: stateAccountsQuerySchema,
+    response: pageOf(regulatoryIndustrySchema).extend({ counts: accountCountsSchema }),
+  }),
+  getComplianceTimeline: defineEndpoint({
+    method: 'GET',
+    path: '/api/getSPCBComplianceTimeline',
+    operationId: 'getComplianceTimeline',
+    tag: 'regulators',
+    summary:
+      "An industry's slots at its board by day (delivered, refused, pending, no data, expired; the share delivered) and the last 24 hours slot by slot",
+    access: BOARD_READERS,
+    query: complianceTimelineQuerySchema,
+    response: complianceTimelineSchema,
+  }),
+  getRegulatoryView: defineEndpoint({
+    method: 'GET',
+    path: '/api/regulatoryView',
+    operationId: 'getRegulatoryView',
+    tag: 'regulators',
+    summary:
+      "The industries under a board with their freshness and delivery to the board (a board user's own board; a site user names one)",
+    access: BOARD_READERS,
+    query: regulatoryViewQuerySchema,
+    response: pageOf(regulatoryIndustrySchema).extend({ counts: accountCountsSchema }),
   }),
 
   listPushAttempts: defineEndpoint({

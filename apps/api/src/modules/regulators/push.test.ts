@@ -12,6 +12,7 @@ import { rollUpAll } from '../telemetry/rollup.js';
 import { pushDue, type PushDeps } from './push.js';
 import { queueDuePushes } from './push-jobs.js';
 import { createBoard, mappedIndustry } from './regulators.test-support.js';
+import { createRegulatorsService } from './regulators.service.js';
 
 const SECRETS_KEY = randomBytes(32).toString('hex');
 const HOUR = 60 * 60 * 1000;
@@ -185,6 +186,54 @@ describe('the push to a board', () => {
       .from(regulatorPushes)
       .where(and(eq(regulatorPushes.regulatorTenantId, setup.mapping.id), eq(regulatorPushes.slot, start)));
     expect(first[0]).toMatchObject({ state: 'delivered', attempts: 5 });
+  });
+
+  it('shows the day’s slots on the compliance timeline: delivered, refused, no data and pending, and the share delivered', async () => {
+    const start = slotStartOf(Date.now() - 6 * DAY);
+    const setup = await industryPushingFrom(start);
+    // Four slots with readings, then two without; the board refuses the third slot.
+    await readings(setup, start, new Date(start.getTime() + 4 * PUSH_SLOT_MS), (i) => 20 + i);
+    clock = new Date(start.getTime() + 2 * PUSH_SLOT_MS + 6 * 60 * 1000);
+    await pushUntilSettled(setup.mapping.id);
+    standIn.setMode({ kind: 'refuse', status: 119 });
+    clock = new Date(start.getTime() + 3 * PUSH_SLOT_MS + 6 * 60 * 1000);
+    await pushUntilSettled(setup.mapping.id);
+    standIn.setMode({ kind: 'down' });
+    clock = new Date(start.getTime() + 6 * PUSH_SLOT_MS + 6 * 60 * 1000);
+    expect(await pushUntilSettled(setup.mapping.id)).toMatchObject({ status: 'retry' });
+    standIn.setMode({ kind: 'up' });
+
+    const service = createRegulatorsService({ db: t.db, secrets: deps.secrets, clock: () => clock });
+    const ctx = { principal: { userType: 'site', accountId: PLATFORM_ACCOUNT_ID } } as never;
+    const timeline = await service.timeline(ctx, { regulatorTenantId: setup.mapping.id, days: 2 });
+    const day = timeline.days.find((entry) => entry.expected > 0)!;
+    // Six slots have ended: two delivered, one refused, the fourth tried while the board was down, two not reached.
+    expect(day).toMatchObject({ expected: 6, delivered: 2, refused: 1, noData: 0, expired: 0, pending: 3 });
+    expect(day.deliveredShare).toBeCloseTo(2 / 6, 3);
+    expect(timeline.slots.slice(0, 4).map((slot) => [slot.state, slot.boardCode])).toEqual([
+      ['delivered', null],
+      ['delivered', null],
+      ['refused', '119'],
+      ['pending', null],
+    ]);
+    expect(timeline.slots).toHaveLength(6);
+
+    // Over HTTP as well, for the site's people and the board's own.
+    const answer = await site.call({
+      method: 'GET',
+      url: `/api/getSPCBComplianceTimeline?regulatorTenantId=${setup.mapping.id}&days=7`,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect((answer.json() as { days: unknown[] }).days).toHaveLength(7);
+    const officer = await clientFor(t, board.statutoryId, 'user');
+    expect(
+      (
+        await officer.call({
+          method: 'GET',
+          url: `/api/getSPCBComplianceTimeline?regulatorTenantId=${setup.mapping.id}`,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('records each of the board’s refusals against its slot and does not try that slot again', async () => {

@@ -70,6 +70,9 @@ export async function regulatorsRoutes(
     createPcbDevice: ({ body }, request) => regulators.createDevice(contextOf(request), body),
     deletePcbDevice: ({ params }, request) => regulators.deleteDevice(contextOf(request), params.id),
 
+    listStateAccounts: ({ params, query }) => regulators.stateAccounts(params.stateCode, query),
+    getComplianceTimeline: ({ query }, request) => regulators.timeline(contextOf(request), query),
+    getRegulatoryView: ({ query }, request) => regulators.regulatoryView(contextOf(request), query),
     listPushAttempts: ({ params, query }, request) =>
       regulators.listAttempts(contextOf(request), params.id, query),
   });

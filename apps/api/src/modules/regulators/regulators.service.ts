@@ -10,6 +10,8 @@ import {
   type BoardBody,
   type BoardParameter,
   type BoardUnit,
+  type ComplianceTimeline,
+  type DataFreshness,
   type Page,
   type PushAttempt,
   type RegulatorDevice,
@@ -45,6 +47,7 @@ import type { Secrets } from '../../lib/secrets.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { isUniqueViolation } from '../users/users.repository.js';
 import { checkKeyFile } from './key-files.js';
+import { boardIndustries, complianceTimeline, stateAccounts } from './compliance.repository.js';
 import {
   findBoardParameter,
   findKeyFile,
@@ -744,6 +747,30 @@ export function createRegulatorsService({
           .limit(1);
         if (boardUnit?.unit !== body.unit)
           throw invalid('regulatorUnitId', "Choose the board's name of this unit");
+        // A device is one device at the board: one station, one board id, for all its parameters.
+        const siblings = await tx
+          .select({
+            parameterId: regulatorDevices.parameterId,
+            stationId: regulatorDevices.stationId,
+            spcbDeviceId: regulatorDevices.spcbDeviceId,
+          })
+          .from(regulatorDevices)
+          .where(
+            and(
+              eq(regulatorDevices.regulatorTenantId, mapping.id),
+              eq(regulatorDevices.deviceId, body.deviceId),
+            ),
+          );
+        if (siblings.some((row) => row.parameterId === body.parameterId)) {
+          throw taken('REGULATOR_MAPPING_EXISTS', 'parameterId', REGULATOR_MESSAGES.parameterMapped);
+        }
+        const [sibling] = siblings;
+        if (sibling && sibling.stationId !== body.stationId) {
+          throw invalid('stationId', 'This device is mapped at another station of this board');
+        }
+        if (sibling && sibling.spcbDeviceId !== body.spcbDeviceId) {
+          throw invalid('spcbDeviceId', `This device has the board device id ${sibling.spcbDeviceId}`);
+        }
         if (param.stdUnit && !canConvert(param.stdUnit, body.unit)) {
           throw invalid('unit', `Values in ${param.stdUnit} cannot be sent in ${body.unit}`);
         }
@@ -790,6 +817,50 @@ export function createRegulatorsService({
     },
 
     // ── The push ────────────────────────────────────────────────────────────
+
+    async stateAccounts(stateCode: string, query: { page: number; size: number }) {
+      const boardId = (await boardsByState(db)).get(stateCode) ?? null;
+      return stateAccounts(db, stateCode, boardId, { page: query.page, pageSize: query.size });
+    },
+
+    async timeline(
+      ctx: RequestContext,
+      query: { regulatorTenantId: number; days: number },
+    ): Promise<ComplianceTimeline> {
+      const { mapping } = await visibleMapping(db, ctx, query.regulatorTenantId);
+      return complianceTimeline(db, mapping, query.days, clock());
+    },
+
+    /** The industries under a board: a board user's own; a site user names the board (`statId`). */
+    async regulatoryView(
+      ctx: RequestContext,
+      query: {
+        statId?: number | undefined;
+        freshness?: DataFreshness | undefined;
+        page: number;
+        size: number;
+      },
+    ) {
+      const { principal } = ctx;
+      let board: Board | undefined;
+      if (principal.userType === 'statutory') {
+        [board] = await listBoards(db, {
+          statutoryAccountId: principal.accountId,
+          ...(query.statId === undefined ? {} : { statId: query.statId }),
+        });
+      } else if (query.statId !== undefined) {
+        board = await visibleBoard(db, ctx, query.statId);
+      } else {
+        throw badRequest('The request has invalid fields.', [
+          { path: 'statId', message: 'Choose a board', code: 'FIELD_REQUIRED' },
+        ]);
+      }
+      if (!board) throw notFound('Board');
+      return boardIndustries(db, board.statutoryId, board.statId, query.freshness, {
+        page: query.page,
+        pageSize: query.size,
+      });
+    },
 
     async listAttempts(
       ctx: RequestContext,

@@ -10,7 +10,7 @@ import {
   type RegulatorTenant,
 } from '@vayu/domain';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { boardTenants, regulatorKeyFiles, regulatorTenants } from '../../db/schema/index.js';
+import { boardTenants, deviceParams, regulatorKeyFiles, regulatorTenants } from '../../db/schema/index.js';
 import { createAccount } from '../../seed/builders.js';
 import { deviceFactories } from '../../test/device-factories.js';
 import { auditRowsFor, factories } from '../../test/factories.js';
@@ -399,6 +399,84 @@ describe('an industry at a board', () => {
     expect(
       (await site.call({ method: 'DELETE', url: `/api/regulator/stations/${setup.station.id}` })).statusCode,
     ).toBe(200);
+  });
+
+  it("lists a state's industries with their freshness and counts, and a board's industries for its own users", async () => {
+    const setup = await mappedIndustry(t, site.call, board);
+    const state = await site.call({ method: 'GET', url: '/api/regulator/states/GJ/accounts?size=100' });
+    expect(state.statusCode, state.body).toBe(200);
+    const page = state.json() as {
+      items: {
+        tenantId: number;
+        regulatorTenantId: number | null;
+        freshness: string;
+        keyStatus: string | null;
+      }[];
+      counts: { total: number; live: number; delayed: number; offline: number };
+    };
+    const row = page.items.find((item) => item.tenantId === setup.tenant.id);
+    expect(row).toMatchObject({
+      regulatorTenantId: setup.mapping.id,
+      freshness: 'OFFLINE',
+      keyStatus: 'not Yet',
+    });
+    expect(page.counts.total).toBeGreaterThanOrEqual(page.items.length);
+    expect(page.counts.live + page.counts.delayed + page.counts.offline).toBe(page.counts.total);
+    expectError(
+      await site.call({ method: 'GET', url: '/api/regulator/states/ZZ/accounts' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+
+    const officer = await clientFor(t, board.statutoryId, 'user');
+    const view = await officer.call({ method: 'GET', url: '/api/regulatoryView' });
+    expect(view.statusCode, view.body).toBe(200);
+    const industries = (view.json() as { items: { tenantId: number; deliveredShare24h: number | null }[] })
+      .items;
+    expect(industries.map((item) => item.tenantId)).toContain(setup.tenant.id);
+    const offline = await officer.call({ method: 'GET', url: '/api/regulatoryView?freshness=LIVE' });
+    expect(
+      (offline.json() as { items: { tenantId: number }[] }).items.map((item) => item.tenantId),
+    ).not.toContain(setup.tenant.id);
+    expectError(await site.call({ method: 'GET', url: '/api/regulatoryView' }), 400, 'VALIDATION_FAILED');
+    expect(
+      (await site.call({ method: 'GET', url: `/api/regulatoryView?statId=${board.statId}` })).statusCode,
+    ).toBe(200);
+  });
+
+  it('maps a device at one station with one board id for all its parameters', async () => {
+    const setup = await mappedIndustry(t, site.call, board);
+    const second = await deviceFactories(t.db).parameter();
+    await t.db.insert(deviceParams).values({
+      deviceId: setup.device.id,
+      tenantId: setup.tenant.id,
+      parameterId: second.id,
+      unit: 'mg/Nm3',
+    });
+    const boardParameter = await site.call({
+      method: 'POST',
+      url: `/api/pcbConfiguration/${board.statId}/parameters`,
+      payload: { parameterId: second.id, spcbParameterId: `nox-${randomBytes(3).toString('hex')}` },
+    });
+    const body = {
+      regulatorTenantId: setup.mapping.id,
+      stationId: setup.station.id,
+      deviceId: setup.device.id,
+      parameterId: second.id,
+      unit: 'mg/Nm3',
+      regulatorParameterId: (boardParameter.json() as { id: number }).id,
+      regulatorUnitId: setup.boardUnit.id,
+      spcbDeviceId: 'ANOTHER-ID',
+    };
+    const otherId = await site.call({ method: 'POST', url: '/api/createPcbDevice', payload: body });
+    expectError(otherId, 400, 'VALIDATION_FAILED');
+    expect(detailsOf(otherId)).toMatchObject([{ path: 'spcbDeviceId' }]);
+    const same = await site.call({
+      method: 'POST',
+      url: '/api/createPcbDevice',
+      payload: { ...body, spcbDeviceId: setup.mapped.spcbDeviceId },
+    });
+    expect(same.statusCode, same.body).toBe(201);
   });
 
   it('answers no endpoint with the private key', () => {
