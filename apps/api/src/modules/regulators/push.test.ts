@@ -293,6 +293,18 @@ describe('the push to a board', () => {
     expect(receivedFor(setup)).toHaveLength(0);
   });
 
+  it('does not push with keys it cannot read (another SECRETS_KEY), and says why on the industry', async () => {
+    const setup = await industryPushingFrom(slotStartOf(Date.now() - HOUR));
+    const otherKey = randomBytes(32).toString('hex');
+    const wrong = { db: t.db, secrets: createSecrets({ secretsKey: otherKey, dataDir: undefined as never }) };
+    clock = new Date();
+    expect(await pushDue(wrong, setup.mapping.id, clock)).toMatchObject({ status: 'idle' });
+    const [row] = await t.db.select().from(regulatorTenants).where(eq(regulatorTenants.id, setup.mapping.id));
+    expect(row!.lastError).toMatch(/SECRETS_KEY/);
+    expect(row!.leaseUntil).toBeNull();
+    expect(receivedFor(setup)).toHaveLength(0);
+  });
+
   it('queues one push job for each industry with a slot due, however often the schedule runs', async () => {
     const setup = await industryPushingFrom(slotStartOf(Date.now() - HOUR));
     expect(await queueDuePushes(t.db, new Date())).toBeGreaterThan(0);

@@ -21,7 +21,7 @@ import {
   regulatorTenants,
 } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/sql.js';
-import type { Secrets } from '../../lib/secrets.js';
+import { SecretUnreadableError, type Secrets } from '../../lib/secrets.js';
 import { protocolFor } from './protocols/index.js';
 import { MAX_ANSWER_CHARS, type DevicePush, type PushOutcome } from './protocols/protocol.js';
 
@@ -56,6 +56,9 @@ export type PushRunResult =
   | { status: 'more'; sent: number; nextSlot: Date }
   | { status: 'waiting'; sent: number; nextSlot: Date }
   | { status: 'retry'; sent: number; nextSlot: Date; error: string };
+
+const UNREADABLE_KEYS =
+  "The industry's keys cannot be read with this server's SECRETS_KEY: set the key they were stored with, or upload them again.";
 
 /** Requests one run makes at most before it hands over (the job is queued again at once). */
 export const PUSH_REQUESTS_PER_RUN = 500;
@@ -270,12 +273,20 @@ export async function pushDue(
   const leaseMs = config.timeoutMs * 2 + 60_000;
   if (!(await takeLease(db, regulatorTenantId, now, leaseMs))) return { status: 'busy' };
   try {
-    const credentials = {
-      baseUrl: config.baseUrl,
-      authorizationKey: await deps.secrets.decrypt(mapping.authorizationKeyEncrypted),
-      privateKeyPem: await deps.secrets.decrypt(privateKey.contentEncrypted),
-      spcbTenantId: mapping.spcbTenantId,
-    };
+    let credentials;
+    try {
+      credentials = {
+        baseUrl: config.baseUrl,
+        authorizationKey: await deps.secrets.decrypt(mapping.authorizationKeyEncrypted),
+        privateKeyPem: await deps.secrets.decrypt(privateKey.contentEncrypted),
+        spcbTenantId: mapping.spcbTenantId,
+      };
+    } catch (error) {
+      if (!(error instanceof SecretUnreadableError)) throw error;
+      // Another SECRETS_KEY than the one the keys were stored with: nothing can be signed until it is set back.
+      await setState(db, regulatorTenantId, { lastError: UNREADABLE_KEYS });
+      return { status: 'idle', reason: UNREADABLE_KEYS };
+    }
     const devices = await mappedDevices(db, regulatorTenantId);
 
     // Slots older than the boards take are not sent: what was still pending expires.
@@ -294,77 +305,81 @@ export async function pushDue(
     const lastReady = slotStartOf(now.getTime() - PUSH_SLOT_GRACE_MS - PUSH_SLOT_MS + 1);
     let sent = 0;
 
+    if (devices.length === 0) {
+      // Nothing mapped yet: the push starts from now once devices are.
+      const next = new Date(Math.max(slot.getTime(), lastReady.getTime() + PUSH_SLOT_MS));
+      await setState(db, regulatorTenantId, { nextSlot: next });
+      return { status: 'done', sent: 0, nextSlot: next };
+    }
     while (slot.getTime() <= lastReady.getTime()) {
-      if (devices.length > 0) {
-        const values = await slotValues(
-          db,
-          mapping.tenantId,
-          devices.map((d) => d.deviceId),
-          slot,
-        );
-        if (!values) {
+      const values = await slotValues(
+        db,
+        mapping.tenantId,
+        devices.map((d) => d.deviceId),
+        slot,
+      );
+      if (!values) {
+        await setState(db, regulatorTenantId, { nextSlot: slot });
+        return { status: 'waiting', sent, nextSlot: slot };
+      }
+      const settled = new Set(
+        (
+          await db
+            .select({ deviceId: regulatorPushes.deviceId, state: regulatorPushes.state })
+            .from(regulatorPushes)
+            .where(
+              and(eq(regulatorPushes.regulatorTenantId, regulatorTenantId), eq(regulatorPushes.slot, slot)),
+            )
+        )
+          .filter((row) => FINAL_STATES.includes(row.state))
+          .map((row) => row.deviceId),
+      );
+      for (const device of devices) {
+        if (settled.has(device.deviceId)) continue;
+        const payload = devicePayload(device, values.get(device.deviceId) ?? [], slot);
+        if (!payload) {
+          await recordSlot(db, regulatorTenantId, device.deviceId, slot, 'no_data', null, null, now);
+          continue;
+        }
+        if (sent >= maxRequests) {
           await setState(db, regulatorTenantId, { nextSlot: slot });
-          return { status: 'waiting', sent, nextSlot: slot };
+          return { status: 'more', sent, nextSlot: slot };
         }
-        const settled = new Set(
-          (
-            await db
-              .select({ deviceId: regulatorPushes.deviceId, state: regulatorPushes.state })
-              .from(regulatorPushes)
-              .where(
-                and(eq(regulatorPushes.regulatorTenantId, regulatorTenantId), eq(regulatorPushes.slot, slot)),
-              )
-          )
-            .filter((row) => FINAL_STATES.includes(row.state))
-            .map((row) => row.deviceId),
-        );
-        for (const device of devices) {
-          if (settled.has(device.deviceId)) continue;
-          const payload = devicePayload(device, values.get(device.deviceId) ?? [], slot);
-          if (!payload) {
-            await recordSlot(db, regulatorTenantId, device.deviceId, slot, 'no_data', null, null, now);
-            continue;
-          }
-          if (sent >= maxRequests) {
-            await setState(db, regulatorTenantId, { nextSlot: slot });
-            return { status: 'more', sent, nextSlot: slot };
-          }
-          const requestId = randomUUID();
-          const started = performance.now();
-          const outcome = await protocol.push(credentials, payload, {
-            now,
-            requestId,
-            timeoutMs: config.timeoutMs,
-            ...(deps.fetch ? { fetch: deps.fetch } : {}),
+        const requestId = randomUUID();
+        const started = performance.now();
+        const outcome = await protocol.push(credentials, payload, {
+          now,
+          requestId,
+          timeoutMs: config.timeoutMs,
+          ...(deps.fetch ? { fetch: deps.fetch } : {}),
+        });
+        sent += 1;
+        await recordAttempt(db, regulatorTenantId, device.deviceId, slot, requestId, outcome, now, started);
+        if (outcome.kind === 'retry') {
+          await setState(db, regulatorTenantId, {
+            nextSlot: slot,
+            lastAttemptAt: now,
+            lastError: describeFailure(outcome),
           });
-          sent += 1;
-          await recordAttempt(db, regulatorTenantId, device.deviceId, slot, requestId, outcome, now, started);
-          if (outcome.kind === 'retry') {
-            await setState(db, regulatorTenantId, {
-              nextSlot: slot,
-              lastAttemptAt: now,
-              lastError: describeFailure(outcome),
-            });
-            return { status: 'retry', sent, nextSlot: slot, error: describeFailure(outcome) };
-          }
-          await recordSlot(
-            db,
-            regulatorTenantId,
-            device.deviceId,
-            slot,
-            outcome.kind,
-            outcome.boardCode,
-            requestId,
-            now,
-          );
-          await setState(
-            db,
-            regulatorTenantId,
-            outcome.kind === 'delivered'
-              ? { syncDataStatus: true, lastDeliveredAt: now, lastAttemptAt: now, lastError: null }
-              : { lastAttemptAt: now },
-          );
+          return { status: 'retry', sent, nextSlot: slot, error: describeFailure(outcome) };
         }
+        await recordSlot(
+          db,
+          regulatorTenantId,
+          device.deviceId,
+          slot,
+          outcome.kind,
+          outcome.boardCode,
+          requestId,
+          now,
+        );
+        await setState(
+          db,
+          regulatorTenantId,
+          outcome.kind === 'delivered'
+            ? { syncDataStatus: true, lastDeliveredAt: now, lastAttemptAt: now, lastError: null }
+            : { lastAttemptAt: now },
+        );
       }
       slot = new Date(slot.getTime() + PUSH_SLOT_MS);
       await setState(db, regulatorTenantId, { nextSlot: slot });
