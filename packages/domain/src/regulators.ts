@@ -403,6 +403,31 @@ export const stateAccountsQuerySchema = z
   })
   .strict();
 
+/** A ground water point as the Central Ground Water Authority's view shows it (the spec's CGWA view). */
+export const groundWaterPointSchema = z.object({
+  monitoringPointId: z.number().int(),
+  name: z.string(),
+  tenantId: z.number().int(),
+  tenantName: z.string(),
+  stateCode: z.string().nullable(),
+  cgwaNocNumber: z.string().nullable(),
+  /** Permitted abstraction, m³/day. */
+  abstractionLimit: z.number().nullable(),
+  /** Borewell depth, m. */
+  borewellDepth: z.number().nullable(),
+  freshness: z.enum(['LIVE', 'DELAYED', 'OFFLINE']),
+  lastDataAt: z.string().nullable(),
+});
+export type GroundWaterPoint = z.infer<typeof groundWaterPointSchema>;
+
+export const groundWaterQuerySchema = z
+  .object({
+    freshness: z.enum(['LIVE', 'DELAYED', 'OFFLINE']).optional(),
+    page: fromDigits(z.number().int().min(1).max(10_000)).default(1),
+    size: fromDigits(z.number().int().min(1).max(100)).default(20),
+  })
+  .strict();
+
 /** The slot start a 15-minute slot of `time` begins at. */
 export function slotStartOf(time: Date | number): Date {
   const ms = typeof time === 'number' ? time : time.getTime();

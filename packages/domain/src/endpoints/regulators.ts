@@ -4,6 +4,8 @@ import { pageOf } from '../pagination.js';
 import {
   accountCountsSchema,
   complianceTimelineQuerySchema,
+  groundWaterPointSchema,
+  groundWaterQuerySchema,
   complianceTimelineSchema,
   regulatoryIndustrySchema,
   regulatoryViewQuerySchema,
@@ -379,6 +381,18 @@ export const regulatorsEndpoints = {
     access: BOARD_READERS,
     query: regulatoryViewQuerySchema,
     response: pageOf(regulatoryIndustrySchema).extend({ counts: accountCountsSchema }),
+  }),
+
+  getGroundWaterView: defineEndpoint({
+    method: 'GET',
+    path: '/api/regulatoryView/groundWater',
+    operationId: 'getGroundWaterView',
+    tag: 'regulators',
+    summary:
+      'Ground water points (the CGWA view) with their NOC number, permitted abstraction and freshness: every one for the platform, those of the industries under a board for its users',
+    access: BOARD_READERS,
+    query: groundWaterQuerySchema,
+    response: pageOf(groundWaterPointSchema),
   }),
 
   listPushAttempts: defineEndpoint({

@@ -10,12 +10,13 @@ import {
   type ComplianceDay,
   type ComplianceTimeline,
   type DataFreshness,
+  type GroundWaterPoint,
   type Page,
   type PushSlotState,
   type RegulatoryIndustry,
 } from '@vayu/domain';
 import type { Database, Executor } from '../../db/client.js';
-import { accounts } from '../../db/schema/index.js';
+import { accounts, monitoringPoints } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/sql.js';
 import { readPage } from '../../lib/paging.js';
 
@@ -291,4 +292,74 @@ export async function boardIndustries(
     freshnessCounts(exec, source, `board:${statutoryAccountId}`),
   ]);
   return { ...page, counts };
+}
+
+// ── Ground water (the CGWA view) ───────────────────────────────────────────
+
+interface GroundWaterRow {
+  monitoring_point_id: number;
+  name: string;
+  tenant_id: number;
+  tenant_name: string;
+  state_code: string | null;
+  properties: Record<string, unknown> | null;
+  freshness: DataFreshness;
+  last_ts: Date | string | null;
+}
+
+const textProperty = (properties: Record<string, unknown> | null, key: string) => {
+  const value = properties?.[key];
+  return typeof value === 'string' && value !== '' ? value : null;
+};
+const numberProperty = (properties: Record<string, unknown> | null, key: string) => {
+  const value = properties?.[key];
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+};
+
+/**
+ * Ground water points not deleted, of every industry or of those under one
+ * board account, with the freshness of the devices at each point; by
+ * industry and point name, a page at a time.
+ */
+export function groundWaterPage(
+  exec: Executor,
+  statutoryAccountId: number | null,
+  freshness: DataFreshness | undefined,
+  request: { page: number; pageSize: number },
+): Promise<Page<GroundWaterPoint>> {
+  const lastTs = sql`(SELECT max(l.last_ts) FROM devices d JOIN device_last_data l
+      ON l.tenant_id = d.tenant_id AND l.device_id = d.id
+     WHERE d.monitoring_point_id = "monitoring_points"."id" AND d.status <> 'DELETED')`;
+  const where = sql`"monitoring_points"."entity_type" = 'ground water' AND "monitoring_points"."status" <> 'DELETED'
+     AND (${statutoryAccountId}::int IS NULL OR "monitoring_points"."tenant_id" IN
+          (SELECT tenant_id FROM board_tenants WHERE statutory_account_id = ${statutoryAccountId}::int))
+     AND (${freshness ?? null}::text IS NULL OR ${freshnessOf(lastTs)} = ${freshness ?? null}::text)`;
+  return readPage(exec, request, {
+    rows: async (limit, offset) =>
+      rowsOf<GroundWaterRow>(
+        await exec.execute(sql`
+          SELECT "monitoring_points"."id" AS monitoring_point_id, "monitoring_points"."name",
+                 a.id AS tenant_id, a.name AS tenant_name, a.state_code, "monitoring_points"."properties",
+                 ${freshnessOf(sql`f.last_ts`)} AS freshness, f.last_ts
+            FROM monitoring_points
+            JOIN accounts a ON a.id = "monitoring_points"."tenant_id" AND a.status <> 'DELETED'
+            LEFT JOIN LATERAL (SELECT ${lastTs} AS last_ts) f ON true
+           WHERE ${where}
+           ORDER BY lower(a.name), lower("monitoring_points"."name"), "monitoring_points"."id"
+           LIMIT ${limit} OFFSET ${offset}`),
+      ).map((row) => ({
+        monitoringPointId: row.monitoring_point_id,
+        name: row.name,
+        tenantId: row.tenant_id,
+        tenantName: row.tenant_name,
+        stateCode: row.state_code,
+        cgwaNocNumber: textProperty(row.properties, 'cgwaNocNumber'),
+        abstractionLimit: numberProperty(row.properties, 'abstractionLimit'),
+        borewellDepth: numberProperty(row.properties, 'borewellDepth'),
+        freshness: row.freshness,
+        lastDataAt: iso(row.last_ts),
+      })),
+    matches: () => exec.select({ id: monitoringPoints.id }).from(monitoringPoints).where(where).$dynamic(),
+    countKey: ['groundWater', statutoryAccountId, freshness],
+  });
 }

@@ -73,6 +73,7 @@ export async function regulatorsRoutes(
     listStateAccounts: ({ params, query }) => regulators.stateAccounts(params.stateCode, query),
     getComplianceTimeline: ({ query }, request) => regulators.timeline(contextOf(request), query),
     getRegulatoryView: ({ query }, request) => regulators.regulatoryView(contextOf(request), query),
+    getGroundWaterView: ({ query }, request) => regulators.groundWater(contextOf(request), query),
     listPushAttempts: ({ params, query }, request) =>
       regulators.listAttempts(contextOf(request), params.id, query),
   });

@@ -47,7 +47,12 @@ import type { Secrets } from '../../lib/secrets.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { isUniqueViolation } from '../users/users.repository.js';
 import { checkKeyFile } from './key-files.js';
-import { boardIndustries, complianceTimeline, stateAccounts } from './compliance.repository.js';
+import {
+  boardIndustries,
+  complianceTimeline,
+  groundWaterPage,
+  stateAccounts,
+} from './compliance.repository.js';
 import {
   findBoardParameter,
   findKeyFile,
@@ -860,6 +865,23 @@ export function createRegulatorsService({
         page: query.page,
         pageSize: query.size,
       });
+    },
+
+    /** Ground water points: every one for the platform, those under a board account for its users. */
+    groundWater(
+      ctx: RequestContext,
+      query: { freshness?: DataFreshness | undefined; page: number; size: number },
+    ) {
+      const { principal } = ctx;
+      return groundWaterPage(
+        db,
+        principal.userType === 'statutory' ? principal.accountId : null,
+        query.freshness,
+        {
+          page: query.page,
+          pageSize: query.size,
+        },
+      );
     },
 
     async listAttempts(

@@ -10,7 +10,13 @@ import {
   type RegulatorTenant,
 } from '@vayu/domain';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { boardTenants, deviceParams, regulatorKeyFiles, regulatorTenants } from '../../db/schema/index.js';
+import {
+  boardTenants,
+  deviceParams,
+  monitoringPoints,
+  regulatorKeyFiles,
+  regulatorTenants,
+} from '../../db/schema/index.js';
 import { createAccount } from '../../seed/builders.js';
 import { deviceFactories } from '../../test/device-factories.js';
 import { auditRowsFor, factories } from '../../test/factories.js';
@@ -477,6 +483,44 @@ describe('an industry at a board', () => {
       payload: { ...body, spcbDeviceId: setup.mapped.spcbDeviceId },
     });
     expect(same.statusCode, same.body).toBe(201);
+  });
+
+  it('shows ground water points with their CGWA NOC: every one to the platform, those under the board to its users', async () => {
+    const setup = await mappedIndustry(t, site.call, board);
+    const stranger = await factories(t.db).tenant();
+    const point = async (tenantId: number, name: string, noc: string) =>
+      (
+        await t.db
+          .insert(monitoringPoints)
+          .values({
+            tenantId,
+            name,
+            entityType: 'ground water',
+            properties: { borewellDepth: 120, abstractionLimit: 450, cgwaNocNumber: noc },
+          })
+          .returning()
+      )[0]!;
+    const mine = await point(setup.tenant.id, 'Piezometer P-1', 'CGWA/NOC/IND/2024/1187');
+    const theirs = await point(stranger.id, 'Piezometer P-2', 'CGWA/NOC/IND/2023/0042');
+
+    const all = await site.call({ method: 'GET', url: '/api/regulatoryView/groundWater?size=100' });
+    expect(all.statusCode, all.body).toBe(200);
+    const ids = (all.json() as { items: { monitoringPointId: number }[] }).items.map(
+      (item) => item.monitoringPointId,
+    );
+    expect(ids).toEqual(expect.arrayContaining([mine.id, theirs.id]));
+
+    const officer = await clientFor(t, board.statutoryId, 'user');
+    const own = await officer.call({ method: 'GET', url: '/api/regulatoryView/groundWater' });
+    const items = (own.json() as { items: { monitoringPointId: number }[] }).items;
+    expect(items.map((item) => item.monitoringPointId)).toEqual([mine.id]);
+    expect(items[0]).toMatchObject({
+      cgwaNocNumber: 'CGWA/NOC/IND/2024/1187',
+      abstractionLimit: 450,
+      borewellDepth: 120,
+      freshness: 'OFFLINE',
+      lastDataAt: null,
+    });
   });
 
   it('answers no endpoint with the private key', () => {
