@@ -134,6 +134,31 @@ async function ownAccountId(page: Page): Promise<number> {
 
 const deccanCementId = async (page: Page) => (await findTenant(page, 'Deccan Cement Works')).id;
 
+/** The demo board (MPCB) and Deccan Cement Works' mapping at it. */
+async function demoBoardIds(page: Page): Promise<{ statId: number; deccanId: number }> {
+  const { items } = await getJson<{ items: { statId: number; name: string }[] }>(
+    page,
+    '/api/pcbConfiguration',
+  );
+  const board = items.find((item) => item.name === 'MPCB Online Monitoring (OCEMS)');
+  expect(board, 'the demo board').toBeDefined();
+  const tenants = await getJson<{ items: { id: number; tenantName: string }[] }>(
+    page,
+    `/api/pcbConfiguration/${board!.statId}/tenants`,
+  );
+  const deccan = tenants.items.find((item) => item.tenantName === 'Deccan Cement Works');
+  expect(deccan, 'Deccan Cement Works at the demo board').toBeDefined();
+  return { statId: board!.statId, deccanId: deccan!.id };
+}
+
+const demoBoardPath = async (page: Page, tab?: string) =>
+  `/viewRegulator/${(await demoBoardIds(page)).statId}${tab ? `?tab=${tab}` : ''}`;
+
+const demoIndustryPath = async (page: Page, tab?: string) => {
+  const { statId, deccanId } = await demoBoardIds(page);
+  return `/viewRegulator/${statId}/industry/${deccanId}${tab ? `?tab=${tab}` : ''}`;
+};
+
 async function sickId(page: Page): Promise<number> {
   const makes = await getJson<{ id: number; name: string }[]>(page, '/api/make');
   const sick = makes.find((make) => make.name === 'SICK');
@@ -318,6 +343,49 @@ const ROUTES: Record<DemoUser | 'visitor', RouteCheck[]> = {
     },
     { route: '/edgeClientKey', heading: 'IoT edge client keys' },
     { route: '/appVendor', heading: 'Push-data apps' },
+    { route: '/regulator', heading: 'State boards', ready: table(/^Boards \(\d+\)$/) },
+    {
+      route: '/viewRegulator/:statId',
+      path: (page) => demoBoardPath(page),
+      heading: 'MPCB Online Monitoring (OCEMS)',
+      ready: table(/^Industries mapped \(\d+\)$/),
+    },
+    {
+      route: '/viewRegulator/:statId?tab=parameters',
+      path: (page) => demoBoardPath(page, 'parameters'),
+      heading: 'MPCB Online Monitoring (OCEMS)',
+      ready: table(/^Units \(\d+\)$/),
+    },
+    {
+      route: '/viewRegulator/:statId?tab=accounts',
+      path: (page) => demoBoardPath(page, 'accounts'),
+      heading: 'MPCB Online Monitoring (OCEMS)',
+      ready: table(/^Industries 1–/),
+    },
+    {
+      route: '/viewRegulator/:statId/industry/:regulatorTenantId',
+      path: (page) => demoIndustryPath(page),
+      heading: 'Deccan Cement Works',
+      ready: table(/^Stations \(\d+\)$/),
+    },
+    {
+      route: '/viewRegulator/:statId/industry/:regulatorTenantId?tab=devices',
+      path: (page) => demoIndustryPath(page, 'devices'),
+      heading: 'Deccan Cement Works',
+      ready: table(/^Device mappings \(\d+\)$/),
+    },
+    {
+      route: '/viewRegulator/:statId/industry/:regulatorTenantId?tab=timeline',
+      path: (page) => demoIndustryPath(page, 'timeline'),
+      heading: 'Deccan Cement Works',
+      ready: table(/^Slots by day/),
+    },
+    {
+      route: '/viewRegulator/:statId/industry/:regulatorTenantId?tab=attempts',
+      path: (page) => demoIndustryPath(page, 'attempts'),
+      heading: 'Deccan Cement Works',
+      ready: (page) => expect(page.getByRole('heading', { level: 2, name: 'Push attempts' })).toBeVisible(),
+    },
     { route: '/devices/profiles', heading: 'Device profiles', ready: profileCards },
     { route: '/devices/offline/remark', heading: 'Device offline remarks' },
     {
@@ -381,6 +449,18 @@ const ROUTES: Record<DemoUser | 'visitor', RouteCheck[]> = {
       route: '/accounts/:accountType/:accountId/view (own statutory account)',
       path: async (page) => `/accounts/statutory/${await ownAccountId(page)}/view`,
       heading: 'Maharashtra Pollution Control Board',
+    },
+    {
+      route: '/regulator (own board)',
+      path: async () => '/regulator',
+      heading: 'State boards',
+      ready: table(/^Boards \(1\)$/),
+    },
+    {
+      route: '/viewRegulator/:statId (own board)',
+      path: (page) => demoBoardPath(page, 'accounts'),
+      heading: 'MPCB Online Monitoring (OCEMS)',
+      ready: table(/^Industries 1–/),
     },
   ],
 };
@@ -509,6 +589,7 @@ test.describe('dialogs and menus', () => {
     { route: '/model/types', heading: 'Model types', open: /^Edit CEMS$/ },
     { route: '/devices/profiles', heading: 'Device profiles', open: 'Add profile', submitEmpty: true },
     { route: '/devices/profiles', heading: 'Device profiles', open: /^Edit CEMS / },
+    { route: '/regulator', heading: 'State boards', open: 'Add board', submitEmpty: true },
   ];
   for (const dialog of dialogs) {
     test(`${dialog.route}: the "${String(dialog.open)}" dialog`, async ({ routePage: page }) => {
@@ -573,6 +654,33 @@ test.describe('dialogs and menus', () => {
     await dialog.getByRole('switch', { name: /^NDIR enabled/ }).check();
     await dialog.getByRole('button', { name: 'Add device' }).click();
     await expect(dialog.locator('[aria-invalid="true"]').first()).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await closeWithEscape(page, 'dialog');
+  });
+
+  test('/viewRegulator/:statId: the industry, key files and device mapping dialogs', async ({
+    routePage: page,
+  }) => {
+    await goTo(page, await demoBoardPath(page));
+    const industries = page.getByRole('table', { name: /^Industries mapped \(\d+\)$/ });
+    await expect(industries).toBeVisible();
+    await page.getByRole('button', { name: 'Add industry' }).click();
+    const add = page.getByRole('dialog', { name: 'Add industry to the board' });
+    await add.locator('button[type="submit"]').click();
+    await expect(add.locator('[aria-invalid="true"]').first()).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await closeWithEscape(page, 'dialog');
+    await industries.getByRole('button', { name: 'Keys of Deccan Cement Works' }).click();
+    await expect(page.getByRole('dialog', { name: 'Key files of Deccan Cement Works' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await closeWithEscape(page, 'dialog');
+
+    await goTo(page, await demoIndustryPath(page, 'devices'));
+    await expect(page.getByRole('table', { name: /^Device mappings \(\d+\)$/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Map device parameter' }).click();
+    const map = page.getByRole('dialog', { name: 'Map a device parameter' });
+    await map.locator('button[type="submit"]').click();
+    await expect(map.locator('[aria-invalid="true"]').first()).toBeVisible();
     await expectNoSeriousViolations(page);
     await closeWithEscape(page, 'dialog');
   });

@@ -26,6 +26,10 @@ export const only = (userTypes: readonly UserType[], roles?: readonly Role[]): E
 export const ACCOUNT_ADMINS = only(['site', 'partner', 'tenant'], ['admin']);
 /** The platform operator's own users. */
 export const SITE_ONLY = only(['site']);
+/** State boards are read by the platform's people and by each board's own users (their board only). */
+export const BOARD_READERS = only(['site', 'statutory']);
+/** Boards and every mapping at them are kept by the platform's administrators. */
+export const BOARD_KEEPERS = only(['site'], ['admin']);
 
 /**
  * Who may add an account through each type of the account form

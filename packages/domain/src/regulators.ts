@@ -398,6 +398,10 @@ export const regulatoryViewQuerySchema = z
 /** Industries of a state with their freshness, and how many are in each state (spec: accounts by state code). */
 export const stateAccountsQuerySchema = z
   .object({
+    /** Industries whose name has this text. */
+    search: z.string().trim().max(100).optional(),
+    /** Only those the state's board has ('yes') or has not ('no'). */
+    mapped: z.enum(['yes', 'no']).optional(),
     page: fromDigits(z.number().int().min(1).max(10_000)).default(1),
     size: fromDigits(z.number().int().min(1).max(100)).default(20),
   })

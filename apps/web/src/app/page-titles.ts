@@ -33,6 +33,7 @@ const PAGE_TITLES: Readonly<Record<string, PageTitleKey>> = {
   '/partner/appVendor': 'pages.appVendors',
   '/appTenant': 'pages.appTenants',
   '/pushData': 'pages.pushData',
+  '/regulator': 'pages.regulators',
   '/profile': 'pages.profile',
 };
 

@@ -6,6 +6,7 @@ import {
   getRootRedirect,
   isAccessAllowed,
   isAccountFormType,
+  BOARD_READERS,
   type LoggedInUser,
 } from '@vayu/domain';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
@@ -20,7 +21,8 @@ export type NavLabelKey =
   | 'deviceRegistry.navLabel'
   | 'edgeClients.navLabel'
   | 'appVendors.navLabel'
-  | 'appVendors.pushData.navLabel';
+  | 'appVendors.pushData.navLabel'
+  | 'regulators.navLabel';
 
 /** Header menus that gather several links. */
 export type NavGroup = 'masters' | 'audit';
@@ -233,6 +235,18 @@ const DiagnosticParamEditPage = page(
   () => import('../features/diagnostics/diagnostic-param-form'),
   (m) => m.DiagnosticParamEditPage,
 );
+const BoardList = page(
+  () => import('../features/regulators/board-list'),
+  (m) => m.BoardList,
+);
+const BoardPage = page(
+  () => import('../features/regulators/board-page'),
+  (m) => m.BoardPage,
+);
+const RegulatorIndustryPage = page(
+  () => import('../features/regulators/industry-page'),
+  (m) => m.IndustryPage,
+);
 const SetPasswordPage = page(
   () => import('../features/auth/set-password-page'),
   (m) => m.SetPasswordPage,
@@ -430,6 +444,20 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: { userTypes: ['site'], roles: ['admin'] },
     Page: AppVendorList,
     nav: { labelKey: 'appVendors.navLabel', group: 'masters' },
+  },
+  // State boards: the platform's people and each board's own users (their board only) read them, as the
+  // API's boards endpoints allow; the platform's administrators change them
+  {
+    path: '/regulator',
+    access: BOARD_READERS,
+    Page: BoardList,
+    nav: { labelKey: 'regulators.navLabel', group: 'masters' },
+  },
+  { path: '/viewRegulator/:statId', access: BOARD_READERS, Page: BoardPage },
+  {
+    path: '/viewRegulator/:statId/industry/:regulatorTenantId',
+    access: BOARD_READERS,
+    Page: RegulatorIndustryPage,
   },
   { path: '/activate/:token', public: true, Page: SetPasswordPage },
   { path: '/reset-password/:token', public: true, Page: SetPasswordPage },

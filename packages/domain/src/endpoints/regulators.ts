@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, only } from '../endpoint.js';
+import { BOARD_KEEPERS, BOARD_READERS, defineEndpoint } from '../endpoint.js';
 import { pageOf } from '../pagination.js';
 import {
   accountCountsSchema,
@@ -37,11 +37,6 @@ import {
 } from '../regulators.js';
 import { fromDigits } from '../fields.js';
 import { idParamsSchema, idSchema, requireVersion } from './common.js';
-
-/** Boards are read by the platform's people and by each board's own users (their board only). */
-const BOARD_READERS = only(['site', 'statutory']);
-/** Boards and every mapping at them are kept by the platform's administrators. */
-const BOARD_KEEPERS = only(['site'], ['admin']);
 
 export const statIdParamsSchema = z.object({ statId: idSchema });
 export const statChildParamsSchema = z.object({ statId: idSchema, id: idSchema });

@@ -160,13 +160,28 @@ interface IndustryRow {
   last_delivered_at: Date | string | null;
   delivered_24h: number | null;
   devices: number | null;
+  first_slot: Date | string | null;
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-function toIndustry(row: IndustryRow): RegulatoryIndustry {
+/** The last day's slots the push has reached, as the timeline counts them. */
+function expectedSlots24h(
+  devices: number,
+  firstSlot: Date | string | null,
+  windowStart: Date,
+  lastReady: Date,
+) {
+  if (firstSlot === null) return 0;
+  const first = Math.max(windowStart.getTime(), new Date(firstSlot).getTime());
+  const slots =
+    lastReady.getTime() >= first ? Math.floor((lastReady.getTime() - first) / PUSH_SLOT_MS) + 1 : 0;
+  return devices * slots;
+}
+
+function toIndustry(row: IndustryRow, windowStart: Date, lastReady: Date): RegulatoryIndustry {
   const mapped = row.regulator_tenant_id !== null;
-  const expected = (row.devices ?? 0) * SLOTS_A_DAY;
+  const expected = expectedSlots24h(row.devices ?? 0, row.first_slot, windowStart, lastReady);
   return {
     regulatorTenantId: row.regulator_tenant_id,
     tenantId: row.tenant_id,
@@ -198,6 +213,8 @@ function industriesPage(
   request: { page: number; pageSize: number },
   countKey: unknown,
 ): Promise<Page<RegulatoryIndustry>> {
+  const lastReady = lastReadySlot(new Date());
+  const windowStart = new Date(lastReady.getTime() - (SLOTS_A_DAY - 1) * PUSH_SLOT_MS);
   // Written with the table's own name: drizzle leaves column names bare in a select from one table.
   const lastTs = sql`(SELECT max(l.last_ts) FROM device_last_data l WHERE l.tenant_id = "accounts"."id")`;
   const where = sql`"accounts"."id" IN (${source}) AND "accounts"."type" = 'tenant' AND "accounts"."status" <> 'DELETED'
@@ -211,16 +228,17 @@ function industriesPage(
                  rt.sync_data_status, rt.last_delivered_at,
                  (SELECT count(*)::int FROM regulator_pushes p
                    WHERE p.regulator_tenant_id = rt.id AND p.state = 'delivered'
-                     AND p.slot > now() - interval '24 hours') AS delivered_24h,
+                     AND p.slot >= ${windowStart} AND p.slot <= ${lastReady}) AS delivered_24h,
                  (SELECT count(DISTINCT d.device_id)::int FROM regulator_devices d
-                   WHERE d.regulator_tenant_id = rt.id) AS devices
+                   WHERE d.regulator_tenant_id = rt.id) AS devices,
+                 (SELECT min(p.slot) FROM regulator_pushes p WHERE p.regulator_tenant_id = rt.id) AS first_slot
             FROM accounts
             LEFT JOIN LATERAL (SELECT ${lastTs} AS last_ts) f ON true
             LEFT JOIN regulator_tenants rt ON rt.tenant_id = "accounts"."id" AND rt.board_id = ${boardId}
            WHERE ${where}
            ORDER BY lower("accounts"."name"), "accounts"."id"
            LIMIT ${limit} OFFSET ${offset}`),
-      ).map(toIndustry),
+      ).map((row) => toIndustry(row, windowStart, lastReady)),
     matches: () => exec.select({ id: accounts.id }).from(accounts).where(where).$dynamic(),
     countKey,
   });
@@ -264,12 +282,20 @@ export async function stateAccounts(
   exec: Executor,
   stateCode: string,
   boardId: number | null,
+  filter: { search?: string | undefined; mapped?: 'yes' | 'no' | undefined },
   request: { page: number; pageSize: number },
 ) {
-  const source = sql`SELECT id FROM accounts WHERE state_code = ${stateCode} AND type = 'tenant'`;
+  const all = sql`SELECT id FROM accounts WHERE state_code = ${stateCode} AND type = 'tenant'`;
+  const search = filter.search ? `%${filter.search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%` : null;
+  const mappedHere = sql`EXISTS (SELECT 1 FROM regulator_tenants m WHERE m.tenant_id = s.id AND m.board_id = ${boardId})`;
+  const source = sql`SELECT s.id FROM accounts s
+     WHERE s.state_code = ${stateCode} AND s.type = 'tenant'
+       AND (${search}::text IS NULL OR lower(s.name) LIKE ${search}::text)
+       AND (${filter.mapped ?? null}::text IS NULL
+            OR (${filter.mapped ?? null}::text = 'yes') = ${mappedHere})`;
   const [page, counts] = await Promise.all([
-    industriesPage(exec, source, boardId, undefined, request, ['stateAccounts', stateCode]),
-    freshnessCounts(exec, source, `state:${stateCode}`),
+    industriesPage(exec, source, boardId, undefined, request, ['stateAccounts', stateCode, boardId, filter]),
+    freshnessCounts(exec, all, `state:${stateCode}`),
   ]);
   return { ...page, counts };
 }

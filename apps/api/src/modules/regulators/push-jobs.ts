@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PUSH_SLOT_GRACE_MS, PUSH_SLOT_MS, slotStartOf } from '@vayu/domain';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
+import { jobs } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/sql.js';
 import { jobQueue } from '../../jobs/job-definitions.js';
 import { pushDue, type PushDeps } from './push.js';
@@ -29,6 +30,36 @@ export async function queueDuePushes(db: Database, now: Date): Promise<number> {
     );
   }
   return due.length;
+}
+
+const pushKey = (regulatorTenantId: number) => `regulator.push:${regulatorTenantId}`;
+
+/**
+ * Pushes these industries now, in the caller's transaction: a change that may
+ * let a board take what it did not (its server, a key, a mapping) should not
+ * wait out the backoff of the last failed try. A run already under way goes
+ * on; a queued one runs at once; otherwise one is queued.
+ */
+export async function wakePushes(tx: Executor, regulatorTenantIds: readonly number[]) {
+  if (regulatorTenantIds.length === 0) return;
+  await tx
+    .update(jobs)
+    .set({ runAt: sql`now()` })
+    .where(
+      and(
+        eq(jobs.queue, 'regulator.push'),
+        eq(jobs.state, 'queued'),
+        inArray(jobs.singletonKey, regulatorTenantIds.map(pushKey)),
+      ),
+    );
+  for (const regulatorTenantId of regulatorTenantIds) {
+    await jobQueue.enqueue(
+      tx,
+      'regulator.push',
+      { regulatorTenantId },
+      { singletonKey: pushKey(regulatorTenantId) },
+    );
+  }
 }
 
 /** Queues this minute's schedule and the next one's (once, however many processes start). */

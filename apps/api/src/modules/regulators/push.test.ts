@@ -316,5 +316,32 @@ describe('the push to a board', () => {
         and(eq(jobs.queue, 'regulator.push'), eq(jobs.singletonKey, `regulator.push:${setup.mapping.id}`)),
       );
     expect(queued).toEqual([{ payload: { regulatorTenantId: setup.mapping.id }, state: 'queued' }]);
+
+    // A try that failed waits out its backoff; fixing the board's server wakes it at once.
+    const later = new Date(Date.now() + 10 * 60 * 1000);
+    await t.db
+      .update(jobs)
+      .set({ runAt: later })
+      .where(eq(jobs.singletonKey, `regulator.push:${setup.mapping.id}`));
+    const current = (
+      await site.call({ method: 'GET', url: `/api/pcbConfiguration/${board.statId}` })
+    ).json() as Board;
+    const edited = await site.call({
+      method: 'PUT',
+      url: `/api/pcbConfiguration/${board.statId}`,
+      payload: {
+        name: current.name,
+        statutoryId: current.statutoryId,
+        stateCode: current.stateCode,
+        config: current.config,
+        version: current.version,
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const [woken] = await t.db
+      .select({ runAt: jobs.runAt })
+      .from(jobs)
+      .where(eq(jobs.singletonKey, `regulator.push:${setup.mapping.id}`));
+    expect(woken!.runAt.getTime()).toBeLessThan(later.getTime() - 60_000);
   });
 });

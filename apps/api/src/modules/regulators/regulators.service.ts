@@ -47,6 +47,7 @@ import type { Secrets } from '../../lib/secrets.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { isUniqueViolation } from '../users/users.repository.js';
 import { checkKeyFile } from './key-files.js';
+import { wakePushes } from './push-jobs.js';
 import {
   boardIndustries,
   complianceTimeline,
@@ -280,6 +281,14 @@ export function createRegulatorsService({
               oldValue: boardAudit(before),
               newValue: boardAudit(board),
             });
+            const mapped = await tx
+              .select({ id: regulatorTenants.id })
+              .from(regulatorTenants)
+              .where(eq(regulatorTenants.boardId, statId));
+            await wakePushes(
+              tx,
+              mapped.map((row) => row.id),
+            );
             return board!;
           }),
         boardTaken,
@@ -507,6 +516,7 @@ export function createRegulatorsService({
           oldValue: tenantAudit(before),
           newValue: tenantAudit(saved),
         });
+        await wakePushes(tx, [id]);
         return saved;
       });
     },
@@ -588,6 +598,7 @@ export function createRegulatorsService({
           tenantId: mapping.tenantId,
           newValue: { kind, fileName: file.fileName, fingerprint: checked.file.fingerprint },
         });
+        await wakePushes(tx, [id]);
         return { ...saved!, uploadedAt: saved!.uploadedAt.toISOString() };
       });
     },
@@ -795,6 +806,7 @@ export function createRegulatorsService({
           tenantId: mapping.tenantId,
           newValue: deviceAudit(saved),
         });
+        await wakePushes(tx, [mapping.id]);
         return saved;
       });
     },
@@ -823,9 +835,18 @@ export function createRegulatorsService({
 
     // ── The push ────────────────────────────────────────────────────────────
 
-    async stateAccounts(stateCode: string, query: { page: number; size: number }) {
+    async stateAccounts(
+      stateCode: string,
+      query: { search?: string | undefined; mapped?: 'yes' | 'no' | undefined; page: number; size: number },
+    ) {
       const boardId = (await boardsByState(db)).get(stateCode) ?? null;
-      return stateAccounts(db, stateCode, boardId, { page: query.page, pageSize: query.size });
+      return stateAccounts(
+        db,
+        stateCode,
+        boardId,
+        { search: query.search, mapped: query.mapped },
+        { page: query.page, pageSize: query.size },
+      );
     },
 
     async timeline(

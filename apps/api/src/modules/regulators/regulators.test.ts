@@ -433,6 +433,22 @@ describe('an industry at a board', () => {
       400,
       'VALIDATION_FAILED',
     );
+    const unmapped = await site.call({
+      method: 'GET',
+      url: '/api/regulator/states/GJ/accounts?mapped=no&size=100',
+    });
+    const unmappedIds = (
+      unmapped.json() as { items: { tenantId: number; regulatorTenantId: number | null }[] }
+    ).items;
+    expect(unmappedIds.map((item) => item.tenantId)).not.toContain(setup.tenant.id);
+    expect(unmappedIds.every((item) => item.regulatorTenantId === null)).toBe(true);
+    const byName = await site.call({
+      method: 'GET',
+      url: `/api/regulator/states/GJ/accounts?search=${encodeURIComponent(setup.tenant.name.slice(-6))}`,
+    });
+    expect((byName.json() as { items: { tenantId: number }[] }).items.map((item) => item.tenantId)).toEqual([
+      setup.tenant.id,
+    ]);
 
     const officer = await clientFor(t, board.statutoryId, 'user');
     const view = await officer.call({ method: 'GET', url: '/api/regulatoryView' });

@@ -15,3 +15,4 @@ export {
 } from './server-errors';
 export { StaleVersionAlert, type StaleVersionAlertProps } from './stale-version-alert';
 export { GeneratedIdentifiers, type GeneratedIdentifier } from './generated-identifiers';
+export { RecordFormFrame } from './record-form-frame';

@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notifications';
-import { handleSaveError, SelectField, TextField } from '../../components/form';
+import { handleSaveError, SelectField, TextField, RecordFormFrame } from '../../components/form';
 import { useAllMakes, useSaveMake } from './api';
-import { RecordFormFrame } from './record-form-frame';
 
 const FIELDS = ['name', 'type'] as const satisfies readonly FieldPath<MakeInput>[];
 

@@ -12,10 +12,9 @@ import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notifications';
-import { handleSaveError, SelectField, TextField } from '../../components/form';
+import { handleSaveError, SelectField, TextField, RecordFormFrame } from '../../components/form';
 import { ParameterPicker } from '../../components/parameter-picker';
 import { useModelParameters, useModelsOfMake, useModelTypes, useSaveModel } from './api';
-import { RecordFormFrame } from './record-form-frame';
 
 const FIELDS = ['name', 'modelType', 'parameterIds'] as const satisfies readonly FieldPath<ModelInput>[];
 

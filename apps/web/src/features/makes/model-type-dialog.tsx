@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notifications';
-import { handleSaveError, TextField } from '../../components/form';
+import { handleSaveError, TextField, RecordFormFrame } from '../../components/form';
 import { useModelTypes, useSaveModelType } from './api';
-import { RecordFormFrame } from './record-form-frame';
 
 const FIELDS = ['type', 'description'] as const satisfies readonly FieldPath<ModelTypeInput>[];
 

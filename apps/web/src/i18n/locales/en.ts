@@ -15,6 +15,7 @@ import { camerasEn } from './areas/cameras.en';
 import { edgeClientsEn } from './areas/edge-clients.en';
 import { readingsEn } from './areas/readings.en';
 import { appVendorsEn } from './areas/app-vendors.en';
+import { regulatorsEn } from './areas/regulators.en';
 
 /** English texts of the console's areas; the frame's texts are in `en-core.ts`. */
 export const enAreas = {
@@ -34,6 +35,7 @@ export const enAreas = {
   edgeClients: edgeClientsEn,
   readings: readingsEn,
   appVendors: appVendorsEn,
+  regulators: regulatorsEn,
 } as const;
 
 /** All English texts. */

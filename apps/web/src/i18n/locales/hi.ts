@@ -16,6 +16,7 @@ import { camerasHi } from './areas/cameras.hi';
 import { edgeClientsHi } from './areas/edge-clients.hi';
 import { readingsHi } from './areas/readings.hi';
 import { appVendorsHi } from './areas/app-vendors.hi';
+import { regulatorsHi } from './areas/regulators.hi';
 import type { Translations } from './en';
 
 /** Hindi texts. The product name stays in Latin script, as on the brand. */
@@ -63,6 +64,7 @@ export const hi: Translations = {
     appVendors: 'पुश-डेटा ऐप',
     appTenants: 'पुश-डेटा ऐप के उद्योग',
     pushData: 'API डेटा प्रबंधन',
+    regulators: 'राज्य बोर्ड',
     auditDocuments: 'ऑडिट लॉग दस्तावेज़',
     logs: 'लॉग',
     profile: 'उपयोगकर्ता प्रोफ़ाइल',
@@ -262,6 +264,9 @@ export const hi: Translations = {
     cancel: 'रद्द करें',
     close: 'बंद करें',
     ok: 'ठीक है',
+    conflictTitle: 'किसी और ने बदल दिया',
+    conflict: 'यह रिकॉर्ड किसी और ने बदल दिया है। नवीनतम संस्करण देखने के लिए फिर से लोड करें।',
+    reload: 'फिर से लोड करें',
     defaultConfirm: 'पुष्टि आवश्यक है।',
     defaultError: 'एक अज्ञात त्रुटि हुई है।',
     defaultNotify: 'अज्ञात एप्लिकेशन सूचना।',
@@ -300,6 +305,7 @@ export const hi: Translations = {
   edgeClients: edgeClientsHi,
   readings: readingsHi,
   appVendors: appVendorsHi,
+  regulators: regulatorsHi,
   languages: {
     en: 'English',
     hi: 'हिन्दी',

@@ -1,26 +1,29 @@
 import { Button, Group, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StaleVersionAlert } from '../../components/form';
+import { StaleVersionAlert } from './stale-version-alert';
 
 interface RecordFormFrameProps {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  /** The save was refused as stale: offer to reload the stored record. */
-  conflict: boolean;
-  onReload: () => void;
-  reloading: boolean;
+  /** The save was refused as stale: offer to reload the stored record (an add has no version: leave out). */
+  conflict?: boolean;
+  onReload?: () => void;
+  reloading?: boolean;
   saving: boolean;
   submitLabel: string;
   onClose: () => void;
   children: ReactNode;
 }
 
-/** The frame of the make and model type dialogs: the stale-version alert, the fields, Cancel and save. */
+/**
+ * The frame of a record's add or edit dialog: the stale-version alert when a
+ * save was refused as stale, the fields, then Cancel and the save button.
+ */
 export function RecordFormFrame({
   onSubmit,
-  conflict,
+  conflict = false,
   onReload,
-  reloading,
+  reloading = false,
   saving,
   submitLabel,
   onClose,
@@ -28,13 +31,13 @@ export function RecordFormFrame({
 }: RecordFormFrameProps) {
   const { t } = useTranslation();
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate autoComplete="off">
       <Stack gap="md">
-        {conflict && (
+        {conflict && onReload && (
           <StaleVersionAlert
-            title={t('devices.conflictTitle')}
-            message={t('devices.conflict')}
-            reloadLabel={t('devices.reload')}
+            title={t('dialogs.conflictTitle')}
+            message={t('dialogs.conflict')}
+            reloadLabel={t('dialogs.reload')}
             onReload={onReload}
             reloading={reloading}
           />
@@ -42,7 +45,7 @@ export function RecordFormFrame({
         {children}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            {t('devices.cancel')}
+            {t('dialogs.cancel')}
           </Button>
           <Button type="submit" loading={saving}>
             {submitLabel}
