@@ -345,6 +345,11 @@ const ROUTES: Record<DemoUser | 'visitor', RouteCheck[]> = {
     { route: '/appVendor', heading: 'Push-data apps' },
     { route: '/regulator', heading: 'State boards', ready: table(/^Boards \(\d+\)$/) },
     {
+      route: '/regulator/groundWater',
+      heading: 'Ground water (CGWA)',
+      ready: table(/^Ground water points /),
+    },
+    {
       route: '/viewRegulator/:statId',
       path: (page) => demoBoardPath(page),
       heading: 'MPCB Online Monitoring (OCEMS)',

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { CONSOLE_HEADERS, fetchCategories, fetchPartners, uniqueName } from '../api';
-import { expect, expectNotice, pickOption, test } from '../fixtures';
+import { expect, expectNotice, pickOption, signIn, test, USERS } from '../fixtures';
 
 /**
  * State boards (/regulator, /viewRegulator/{statId} and an industry at a
@@ -421,6 +421,26 @@ test('the demo board’s industry fills its compliance timeline once the board a
     await stopStandIn(standIn);
     await restoreDemoBoard(page, DEMO_BOARD_URL);
   }
+});
+
+test('the ground water (CGWA) view lists the demo piezometer with its NOC and the board user sees it too', async ({
+  signedInAsSite: page,
+  browser,
+}) => {
+  await page.goto('/regulator/groundWater');
+  await expect(page.getByRole('heading', { level: 1, name: 'Ground water (CGWA)' })).toBeVisible();
+  const row = page.getByRole('row', { name: /Piezometer P1 \(Slag Yard\)/ });
+  await expect(row).toContainText('CGWA/NOC/IND/REN/1/2025/1182');
+
+  // The Maharashtra board's officer sees the points of the industries under the board only: the steel
+  // plant's piezometer is in Karnataka, so none.
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const officer = await context.newPage();
+  await signIn(officer, USERS.statutory);
+  await officer.goto('/regulator/groundWater');
+  await expect(officer.getByRole('heading', { level: 1, name: 'Ground water (CGWA)' })).toBeVisible();
+  await expect(officer.getByText('No ground water point yet.')).toBeVisible();
+  await context.close();
 });
 
 test('the boards screens fit from a phone to a wide screen', async ({ signedInAsSite: page }) => {

@@ -34,6 +34,7 @@ const PAGE_TITLES: Readonly<Record<string, PageTitleKey>> = {
   '/appTenant': 'pages.appTenants',
   '/pushData': 'pages.pushData',
   '/regulator': 'pages.regulators',
+  '/regulator/groundWater': 'pages.groundWater',
   '/profile': 'pages.profile',
 };
 

@@ -22,7 +22,8 @@ export type NavLabelKey =
   | 'edgeClients.navLabel'
   | 'appVendors.navLabel'
   | 'appVendors.pushData.navLabel'
-  | 'regulators.navLabel';
+  | 'regulators.navLabel'
+  | 'regulators.groundWater.navLabel';
 
 /** Header menus that gather several links. */
 export type NavGroup = 'masters' | 'audit';
@@ -247,6 +248,10 @@ const RegulatorIndustryPage = page(
   () => import('../features/regulators/industry-page'),
   (m) => m.IndustryPage,
 );
+const GroundWaterList = page(
+  () => import('../features/regulators/ground-water-list'),
+  (m) => m.GroundWaterList,
+);
 const SetPasswordPage = page(
   () => import('../features/auth/set-password-page'),
   (m) => m.SetPasswordPage,
@@ -454,6 +459,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     nav: { labelKey: 'regulators.navLabel', group: 'masters' },
   },
   { path: '/viewRegulator/:statId', access: BOARD_READERS, Page: BoardPage },
+  // The ground water points (the CGWA view), for the platform and the boards
+  {
+    path: '/regulator/groundWater',
+    access: BOARD_READERS,
+    Page: GroundWaterList,
+    nav: { labelKey: 'regulators.groundWater.navLabel', group: 'masters' },
+  },
   {
     path: '/viewRegulator/:statId/industry/:regulatorTenantId',
     access: BOARD_READERS,

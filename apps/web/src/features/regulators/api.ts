@@ -262,6 +262,17 @@ export function useRegulatoryView(query: RegulatoryViewQuery, enabled = true) {
   });
 }
 
+export type GroundWaterQuery = EndpointQuery<typeof regulatorsEndpoints.getGroundWaterView>;
+
+/** Ground water points with their CGWA NOC and freshness (every one for the platform; a board's own for its users). */
+export function useGroundWater(query: GroundWaterQuery) {
+  return useQuery({
+    queryKey: [...regulatorKeys.all, 'ground-water', query] as const,
+    queryFn: ({ signal }) => callEndpoint(regulatorsEndpoints.getGroundWaterView, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
 // ── Stations and devices ───────────────────────────────────────────────────
 
 export function useStations(regulatorTenantId: number) {

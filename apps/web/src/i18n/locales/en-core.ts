@@ -61,6 +61,7 @@ export const enCore = {
     appTenants: 'Push-data app industries',
     pushData: 'API data management',
     regulators: 'State boards',
+    groundWater: 'Ground water (CGWA)',
     auditDocuments: 'Audit log documents',
     logs: 'Logs',
     profile: 'User Profile',

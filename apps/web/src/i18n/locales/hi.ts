@@ -65,6 +65,7 @@ export const hi: Translations = {
     appTenants: 'पुश-डेटा ऐप के उद्योग',
     pushData: 'API डेटा प्रबंधन',
     regulators: 'राज्य बोर्ड',
+    groundWater: 'भूजल (सीजीडब्ल्यूए)',
     auditDocuments: 'ऑडिट लॉग दस्तावेज़',
     logs: 'लॉग',
     profile: 'उपयोगकर्ता प्रोफ़ाइल',

@@ -196,6 +196,22 @@ export const regulatorsEn = {
     empty: 'The board has no unit names yet.',
     loadError: 'The units of this board could not be loaded.',
   },
+  groundWater: {
+    navLabel: 'Ground water (CGWA)',
+    intro:
+      'Ground water points with the Central Ground Water Authority’s NOC, the permitted abstraction and how fresh their data is.',
+    point: 'Point',
+    industry: 'Industry',
+    state: 'State',
+    noc: 'CGWA NOC number',
+    abstraction: 'Permitted abstraction (m³/day)',
+    depth: 'Borewell depth (m)',
+    freshness: 'Data',
+    caption: 'Ground water points {{from}}–{{to}} of {{total}}',
+    pagination: 'Pages of ground water points',
+    empty: 'No ground water point yet.',
+    loadError: 'The ground water points could not be loaded.',
+  },
   accounts: {
     title: 'Industries of {{state}}',
     boardTitle: 'Industries at this board',
