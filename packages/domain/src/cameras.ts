@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES } from './constants.js';
 import { cameraSchema, OFFLINE_REASONS } from './device-records.js';
+import { IST_OFFSET_MS } from './telemetry.js';
 import { dateField, fromDigits, optionalText, requiredText, versionField } from './fields.js';
 
 /**
@@ -106,9 +107,6 @@ export const OTHER_OFFLINE_REASON = 'Other' satisfies (typeof OFFLINE_REASONS)[n
 export const OFFLINE_REMARK_MAX_LENGTH = 1000;
 export const OFFLINE_REMARK_STATES = ['open', 'resolved'] as const;
 export type OfflineRemarkState = (typeof OFFLINE_REMARK_STATES)[number];
-
-/** India Standard Time is UTC+05:30 all year (no daylight saving). */
-const IST_OFFSET_MS = 330 * 60_000;
 
 /** Today's date in India (`YYYY-MM-DD`): the day an industry's staff see on their wall. */
 export function todayInIndia(now: Date = new Date()): string {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FIELD_MESSAGES } from './constants.js';
 import { fromDigits, optionalText, requiredText, versionField } from './fields.js';
 import { INDIAN_STATES } from './geography.js';
+import { DATA_DIM_MS, slotStart } from './telemetry.js';
 
 /**
  * Regulators: a state's pollution control board, the industries mapped to it
@@ -22,7 +23,7 @@ export type BoardProtocolId = (typeof BOARD_PROTOCOL_IDS)[number];
 /** Boards take 15-minute values up to 7 days old; older slots are never sent. */
 export const PUSH_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** The length of a slot. */
-export const PUSH_SLOT_MS = 15 * 60 * 1000;
+export const PUSH_SLOT_MS = DATA_DIM_MS.minute_15;
 /**
  * A slot is sent once it has ended and this much more has passed, so that
  * readings of its last minutes (sent in batches by gateways) are in.
@@ -432,8 +433,10 @@ export const groundWaterQuerySchema = z
   })
   .strict();
 
-/** The slot start a 15-minute slot of `time` begins at. */
-export function slotStartOf(time: Date | number): Date {
-  const ms = typeof time === 'number' ? time : time.getTime();
-  return new Date(ms - (((ms % PUSH_SLOT_MS) + PUSH_SLOT_MS) % PUSH_SLOT_MS));
-}
+/** The start of the 15-minute slot `time` falls in. */
+export const slotStartOf = (time: Date | number): Date =>
+  new Date(slotStart(typeof time === 'number' ? time : time.getTime(), 'minute_15'));
+
+/** The last slot the push may send at `now`: the newest one that ended `PUSH_SLOT_GRACE_MS` ago. */
+export const lastReadySlot = (now: Date | number): Date =>
+  slotStartOf((typeof now === 'number' ? now : now.getTime()) - PUSH_SLOT_GRACE_MS - PUSH_SLOT_MS + 1);

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { DELAYED_THRESHOLD_MS, LIVE_THRESHOLD_MS } from '@vayu/domain';
 
 /** A PostgreSQL interval of `ms` milliseconds (a number, or an SQL expression that gives one). */
 export const millis = (ms: number | SQL) => sql`(${ms}::double precision * interval '1 millisecond')`;
@@ -7,3 +8,9 @@ export const millis = (ms: number | SQL) => sql`(${ms}::double precision * inter
 export function rowsOf<R>(result: unknown): R[] {
   return (Array.isArray(result) ? result : (result as { rows: R[] }).rows) as R[];
 }
+
+/** The LIVE / DELAYED / OFFLINE freshness (spec §4, the domain's thresholds) of a last data time, in SQL. */
+export const freshnessSql = (lastTs: SQL) => sql`CASE
+  WHEN ${lastTs} > now() - ${millis(LIVE_THRESHOLD_MS)} THEN 'LIVE'
+  WHEN ${lastTs} >= now() - ${millis(DELAYED_THRESHOLD_MS)} THEN 'DELAYED'
+  ELSE 'OFFLINE' END`;

@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  DELAYED_THRESHOLD_MS,
   KEY_STATUS_CONNECTED,
   KEY_STATUS_NOT_YET,
-  LIVE_THRESHOLD_MS,
-  PUSH_SLOT_GRACE_MS,
+  IST_OFFSET_MS,
+  lastReadySlot,
+  slotStart,
+  todayInIndia,
   PUSH_SLOT_MS,
-  slotStartOf,
   type ComplianceDay,
   type ComplianceTimeline,
   type DataFreshness,
@@ -17,7 +17,7 @@ import {
 } from '@vayu/domain';
 import type { Database, Executor } from '../../db/client.js';
 import { accounts, monitoringPoints } from '../../db/schema/index.js';
-import { rowsOf } from '../../db/sql.js';
+import { freshnessSql, rowsOf } from '../../db/sql.js';
 import { readPage } from '../../lib/paging.js';
 
 /**
@@ -27,16 +27,10 @@ import { readPage } from '../../lib/paging.js';
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** IST is UTC+5:30: a day starts at 18:30 UTC the day before. */
-const IST_OFFSET_MS = 330 * 60 * 1000;
 const SLOTS_A_DAY = DAY_MS / PUSH_SLOT_MS;
 
-const istDayStart = (ms: number) => Math.floor((ms + IST_OFFSET_MS) / DAY_MS) * DAY_MS - IST_OFFSET_MS;
-const istDayName = (start: number) => new Date(start + IST_OFFSET_MS).toISOString().slice(0, 10);
-
-/** The last slot the push may have sent at `now`: the one that ended the grace period ago. */
-export const lastReadySlot = (now: Date) =>
-  slotStartOf(now.getTime() - PUSH_SLOT_GRACE_MS - PUSH_SLOT_MS + 1);
+const istDayStart = (ms: number) => slotStart(ms, 'day');
+const istDayName = (start: number) => todayInIndia(new Date(start));
 
 /** Worst first: a slot's state is the least good of its devices'. */
 const STATE_ORDER: readonly PushSlotState[] = ['refused', 'pending', 'expired', 'no_data', 'delivered'];
@@ -143,11 +137,6 @@ export async function complianceTimeline(
 
 // ── Industries with their freshness ────────────────────────────────────────
 
-const freshnessOf = (lastTs: SQL) => sql`CASE
-  WHEN ${lastTs} > now() - ${`${LIVE_THRESHOLD_MS} milliseconds`}::interval THEN 'LIVE'
-  WHEN ${lastTs} >= now() - ${`${DELAYED_THRESHOLD_MS} milliseconds`}::interval THEN 'DELAYED'
-  ELSE 'OFFLINE' END`;
-
 interface IndustryRow {
   regulator_tenant_id: number | null;
   tenant_id: number;
@@ -218,13 +207,13 @@ function industriesPage(
   // Written with the table's own name: drizzle leaves column names bare in a select from one table.
   const lastTs = sql`(SELECT max(l.last_ts) FROM device_last_data l WHERE l.tenant_id = "accounts"."id")`;
   const where = sql`"accounts"."id" IN (${source}) AND "accounts"."type" = 'tenant' AND "accounts"."status" <> 'DELETED'
-     AND (${freshness ?? null}::text IS NULL OR ${freshnessOf(lastTs)} = ${freshness ?? null}::text)`;
+     AND (${freshness ?? null}::text IS NULL OR ${freshnessSql(lastTs)} = ${freshness ?? null}::text)`;
   return readPage(exec, request, {
     rows: async (limit, offset) =>
       rowsOf<IndustryRow>(
         await exec.execute(sql`
           SELECT rt.id AS regulator_tenant_id, "accounts"."id" AS tenant_id, "accounts"."name" AS tenant_name,
-                 "accounts"."city", rt.spcb_tenant_id, ${freshnessOf(sql`f.last_ts`)} AS freshness, f.last_ts,
+                 "accounts"."city", rt.spcb_tenant_id, ${freshnessSql(sql`f.last_ts`)} AS freshness, f.last_ts,
                  rt.sync_data_status, rt.last_delivered_at,
                  (SELECT count(*)::int FROM regulator_pushes p
                    WHERE p.regulator_tenant_id = rt.id AND p.state = 'delivered'
@@ -260,8 +249,8 @@ async function freshnessCounts(exec: Executor, source: SQL, key: string): Promis
   const [row] = rowsOf<{ total: number; live: number; delayed: number }>(
     await exec.execute(sql`
       SELECT count(*)::int AS total,
-             count(*) FILTER (WHERE ${freshnessOf(sql`f.last_ts`)} = 'LIVE')::int AS live,
-             count(*) FILTER (WHERE ${freshnessOf(sql`f.last_ts`)} = 'DELAYED')::int AS delayed
+             count(*) FILTER (WHERE ${freshnessSql(sql`f.last_ts`)} = 'LIVE')::int AS live,
+             count(*) FILTER (WHERE ${freshnessSql(sql`f.last_ts`)} = 'DELAYED')::int AS delayed
         FROM accounts a
         LEFT JOIN LATERAL (SELECT max(l.last_ts) AS last_ts FROM device_last_data l WHERE l.tenant_id = a.id) f ON true
        WHERE a.id IN (${source}) AND a.type = 'tenant' AND a.status <> 'DELETED'`),
@@ -359,14 +348,14 @@ export function groundWaterPage(
   const where = sql`"monitoring_points"."entity_type" = 'ground water' AND "monitoring_points"."status" <> 'DELETED'
      AND (${statutoryAccountId}::int IS NULL OR "monitoring_points"."tenant_id" IN
           (SELECT tenant_id FROM board_tenants WHERE statutory_account_id = ${statutoryAccountId}::int))
-     AND (${freshness ?? null}::text IS NULL OR ${freshnessOf(lastTs)} = ${freshness ?? null}::text)`;
+     AND (${freshness ?? null}::text IS NULL OR ${freshnessSql(lastTs)} = ${freshness ?? null}::text)`;
   return readPage(exec, request, {
     rows: async (limit, offset) =>
       rowsOf<GroundWaterRow>(
         await exec.execute(sql`
           SELECT "monitoring_points"."id" AS monitoring_point_id, "monitoring_points"."name",
                  a.id AS tenant_id, a.name AS tenant_name, a.state_code, "monitoring_points"."properties",
-                 ${freshnessOf(sql`f.last_ts`)} AS freshness, f.last_ts
+                 ${freshnessSql(sql`f.last_ts`)} AS freshness, f.last_ts
             FROM monitoring_points
             JOIN accounts a ON a.id = "monitoring_points"."tenant_id" AND a.status <> 'DELETED'
             LEFT JOIN LATERAL (SELECT ${lastTs} AS last_ts) f ON true

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { PUSH_SLOT_GRACE_MS, PUSH_SLOT_MS, slotStartOf } from '@vayu/domain';
+import { lastReadySlot } from '@vayu/domain';
 import type { Database, Executor } from '../../db/client.js';
 import { jobs } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/sql.js';
@@ -13,7 +13,7 @@ const MINUTE_MS = 60_000;
  * `next_slot` ended the grace period ago), one job per industry at a time.
  */
 export async function queueDuePushes(db: Database, now: Date): Promise<number> {
-  const lastReady = slotStartOf(now.getTime() - PUSH_SLOT_GRACE_MS - PUSH_SLOT_MS + 1);
+  const lastReady = lastReadySlot(now);
   const due = rowsOf<{ id: number }>(
     await db.execute(sql`
       SELECT rt.id FROM regulator_tenants rt JOIN regulator_boards b ON b.id = rt.board_id

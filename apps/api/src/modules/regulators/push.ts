@@ -4,7 +4,7 @@ import {
   convertUnit,
   findMolecularWeight,
   PUSH_MAX_AGE_MS,
-  PUSH_SLOT_GRACE_MS,
+  lastReadySlot,
   PUSH_SLOT_MS,
   REGULATOR_MESSAGES,
   slotStartOf,
@@ -302,7 +302,7 @@ export async function pushDue(
         ),
       );
     let slot = new Date(Math.max(mapping.nextSlot.getTime(), oldest.getTime()));
-    const lastReady = slotStartOf(now.getTime() - PUSH_SLOT_GRACE_MS - PUSH_SLOT_MS + 1);
+    const lastReady = lastReadySlot(now);
     let sent = 0;
 
     if (devices.length === 0) {

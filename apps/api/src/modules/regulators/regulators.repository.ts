@@ -1,10 +1,8 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
-  DELAYED_THRESHOLD_MS,
   INDIAN_STATES,
   KEY_STATUS_CONNECTED,
   KEY_STATUS_NOT_YET,
-  LIVE_THRESHOLD_MS,
   REGULATOR_KEY_KINDS,
   type Board,
   type Page,
@@ -19,7 +17,7 @@ import {
 } from '@vayu/domain';
 import type { Executor } from '../../db/client.js';
 import { readPage } from '../../lib/paging.js';
-import { rowsOf } from '../../db/sql.js';
+import { freshnessSql, rowsOf } from '../../db/sql.js';
 import {
   accounts,
   devices,
@@ -66,9 +64,8 @@ export async function listBoards(
     SELECT b.id, b.name, b.statutory_account_id, s.name AS statutory_name, b.state_code, b.config,
            b.version, b.updated_at,
            count(rt.id)::int AS total,
-           count(*) FILTER (WHERE f.last_ts > now() - ${`${LIVE_THRESHOLD_MS} milliseconds`}::interval)::int AS live,
-           count(*) FILTER (WHERE f.last_ts <= now() - ${`${LIVE_THRESHOLD_MS} milliseconds`}::interval
-                              AND f.last_ts >= now() - ${`${DELAYED_THRESHOLD_MS} milliseconds`}::interval)::int AS delayed
+           count(rt.id) FILTER (WHERE ${freshnessSql(sql`f.last_ts`)} = 'LIVE')::int AS live,
+           count(rt.id) FILTER (WHERE ${freshnessSql(sql`f.last_ts`)} = 'DELAYED')::int AS delayed
       FROM regulator_boards b
       JOIN accounts s ON s.id = b.statutory_account_id
       LEFT JOIN regulator_tenants rt ON rt.board_id = b.id
@@ -98,6 +95,38 @@ export async function listBoards(
     version: row.version,
     updatedAt: new Date(row.updated_at).toISOString(),
   }));
+}
+
+/** What access checks and mappings need of a board: no counts. */
+export interface BoardRef {
+  statId: number;
+  statutoryId: number;
+  stateCode: string;
+}
+
+/** A board by id, or a board user's own (`statutoryAccountId`), without its counts. */
+export async function findBoardRef(
+  exec: Executor,
+  filter: { statId?: number; statutoryAccountId?: number },
+): Promise<BoardRef | undefined> {
+  const [row] = await exec
+    .select({
+      statId: regulatorBoards.id,
+      statutoryId: regulatorBoards.statutoryAccountId,
+      stateCode: regulatorBoards.stateCode,
+    })
+    .from(regulatorBoards)
+    .where(
+      and(
+        filter.statId === undefined ? undefined : eq(regulatorBoards.id, filter.statId),
+        filter.statutoryAccountId === undefined
+          ? undefined
+          : eq(regulatorBoards.statutoryAccountId, filter.statutoryAccountId),
+      ),
+    )
+    .orderBy(asc(regulatorBoards.id))
+    .limit(1);
+  return row;
 }
 
 export async function boardIdOfState(exec: Executor, stateCode: string): Promise<number | undefined> {

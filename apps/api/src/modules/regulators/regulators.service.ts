@@ -67,6 +67,8 @@ import {
   listRegulatorTenants,
   listStations,
   boardsByState,
+  findBoardRef,
+  type BoardRef,
   pushAttemptsPage,
 } from './regulators.repository.js';
 
@@ -114,13 +116,20 @@ export function createRegulatorsService({
   secrets: Secrets;
   clock?: () => Date;
 }) {
-  /** The board, when the caller may see it: a board user sees only their own (404 otherwise). */
+  /** Who may see a board: a board user only their own. */
+  const visibility = (ctx: RequestContext) =>
+    ctx.principal.userType === 'statutory' ? { statutoryAccountId: ctx.principal.accountId } : {};
+
+  /** The board with its counts, when the caller may see it (404 otherwise). */
   async function visibleBoard(exec: Executor, ctx: RequestContext, statId: number): Promise<Board> {
-    const { principal } = ctx;
-    const [board] = await listBoards(exec, {
-      statId,
-      ...(principal.userType === 'statutory' ? { statutoryAccountId: principal.accountId } : {}),
-    });
+    const [board] = await listBoards(exec, { statId, ...visibility(ctx) });
+    if (!board) throw notFound('Board');
+    return board;
+  }
+
+  /** The board's id, account and state when the caller may see it (404 otherwise): what checks need. */
+  async function boardRef(exec: Executor, ctx: RequestContext, statId: number): Promise<BoardRef> {
+    const board = await findBoardRef(exec, { statId, ...visibility(ctx) });
     if (!board) throw notFound('Board');
     return board;
   }
@@ -129,9 +138,8 @@ export function createRegulatorsService({
   async function visibleMapping(exec: Executor, ctx: RequestContext, id: number) {
     const mapping = await findRegulatorTenant(exec, id);
     if (!mapping) throw notFound('Industry mapping');
-    const board = await visibleBoard(exec, ctx, mapping.statId).catch(() => {
-      throw notFound('Industry mapping');
-    });
+    const board = await findBoardRef(exec, { statId: mapping.statId, ...visibility(ctx) });
+    if (!board) throw notFound('Industry mapping');
     return { mapping, board };
   }
 
@@ -298,7 +306,7 @@ export function createRegulatorsService({
     // ── Board parameters and units ──────────────────────────────────────────
 
     async listBoardParameters(ctx: RequestContext, statId: number): Promise<{ items: BoardParameter[] }> {
-      await visibleBoard(db, ctx, statId);
+      await boardRef(db, ctx, statId);
       return { items: await listBoardParameters(db, statId) };
     },
 
@@ -310,7 +318,7 @@ export function createRegulatorsService({
       return unique(
         () =>
           db.transaction(async (tx) => {
-            await visibleBoard(tx, ctx, statId);
+            await boardRef(tx, ctx, statId);
             const [parameter] = await tx
               .select({ id: parameters.id })
               .from(parameters)
@@ -344,7 +352,7 @@ export function createRegulatorsService({
 
     async deleteBoardParameter(ctx: RequestContext, statId: number, id: number): Promise<BoardParameter> {
       return db.transaction(async (tx) => {
-        await visibleBoard(tx, ctx, statId);
+        await boardRef(tx, ctx, statId);
         const before = await findBoardParameter(tx, statId, id);
         if (!before) throw notFound('Board parameter');
         const [used] = await tx
@@ -364,7 +372,7 @@ export function createRegulatorsService({
     },
 
     async listBoardUnits(ctx: RequestContext, statId: number): Promise<{ items: BoardUnit[] }> {
-      await visibleBoard(db, ctx, statId);
+      await boardRef(db, ctx, statId);
       return { items: await listBoardUnits(db, statId) };
     },
 
@@ -376,7 +384,7 @@ export function createRegulatorsService({
       return unique(
         () =>
           db.transaction(async (tx) => {
-            await visibleBoard(tx, ctx, statId);
+            await boardRef(tx, ctx, statId);
             const [saved] = await tx
               .insert(regulatorUnits)
               .values({ boardId: statId, ...body })
@@ -399,7 +407,7 @@ export function createRegulatorsService({
 
     async deleteBoardUnit(ctx: RequestContext, statId: number, id: number): Promise<BoardUnit> {
       return db.transaction(async (tx) => {
-        await visibleBoard(tx, ctx, statId);
+        await boardRef(tx, ctx, statId);
         const [before] = await tx
           .select({ id: regulatorUnits.id, unit: regulatorUnits.unit, spcbUnit: regulatorUnits.spcbUnit })
           .from(regulatorUnits)
@@ -425,7 +433,7 @@ export function createRegulatorsService({
     // ── Industries at a board ───────────────────────────────────────────────
 
     async listTenants(ctx: RequestContext, statId: number): Promise<{ items: RegulatorTenant[] }> {
-      await visibleBoard(db, ctx, statId);
+      await boardRef(db, ctx, statId);
       return { items: await listRegulatorTenants(db, statId) };
     },
 
@@ -438,7 +446,7 @@ export function createRegulatorsService({
       return unique(
         () =>
           db.transaction(async (tx) => {
-            const board = await visibleBoard(tx, ctx, statId);
+            const board = await boardRef(tx, ctx, statId);
             const [industry] = await tx
               .select({ type: accounts.type, stateCode: accounts.stateCode, status: accounts.status })
               .from(accounts)
@@ -868,19 +876,15 @@ export function createRegulatorsService({
       },
     ) {
       const { principal } = ctx;
-      let board: Board | undefined;
-      if (principal.userType === 'statutory') {
-        [board] = await listBoards(db, {
-          statutoryAccountId: principal.accountId,
-          ...(query.statId === undefined ? {} : { statId: query.statId }),
-        });
-      } else if (query.statId !== undefined) {
-        board = await visibleBoard(db, ctx, query.statId);
-      } else {
+      if (principal.userType !== 'statutory' && query.statId === undefined) {
         throw badRequest('The request has invalid fields.', [
           { path: 'statId', message: 'Choose a board', code: 'FIELD_REQUIRED' },
         ]);
       }
+      const board = await findBoardRef(db, {
+        ...visibility(ctx),
+        ...(query.statId === undefined ? {} : { statId: query.statId }),
+      });
       if (!board) throw notFound('Board');
       return boardIndustries(db, board.statutoryId, board.statId, query.freshness, {
         page: query.page,
