@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { isAccessAllowed, regulatorsEndpoints, type Board } from '@vayu/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { useSessionUser } from '../../app/session';
 import { LoadErrorAlert } from '../../components/load-error-alert';
@@ -14,12 +14,10 @@ import { BoardParametersSection } from './board-parameters-section';
 import { BoardTenantsSection } from './board-tenants-section';
 import { DetailsList, FreshnessCounts, PushBadge } from './regulator-badges';
 import { parseRouteId, protocolLabel, REGULATORS_PATH } from './regulator-text';
+import { useTabParam } from './use-tab-param';
 import { StateAccountsSection } from './state-accounts-section';
 
 const TABS = ['industries', 'parameters', 'accounts'] as const;
-type BoardTab = (typeof TABS)[number];
-const isBoardTab = (value: string | null): value is BoardTab =>
-  value !== null && (TABS as readonly string[]).includes(value);
 
 /** `/viewRegulator/{statId}`: a board's details and, in tabs, its industries, its ids and the state's accounts. */
 export function BoardPage() {
@@ -123,14 +121,7 @@ function BoardDetails({ board }: { board: Board }) {
 
 function BoardTabs({ board, canWrite }: { board: Board; canWrite: boolean }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab: BoardTab = isBoardTab(requested) ? requested : 'industries';
-  const choose = (value: string | null) => {
-    if (!isBoardTab(value) || value === tab) return;
-    // Each tab starts at its first page.
-    setParams(value === 'industries' ? new URLSearchParams() : new URLSearchParams({ tab: value }));
-  };
+  const [tab, choose] = useTabParam(TABS);
   return (
     <Tabs value={tab} onChange={choose} keepMounted={false}>
       <Tabs.List>

@@ -2,7 +2,7 @@ import { Alert, Anchor, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from 
 import { useDocumentTitle } from '@mantine/hooks';
 import { isAccessAllowed, regulatorsEndpoints, type Board, type RegulatorTenant } from '@vayu/domain';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { useSessionUser } from '../../app/session';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useBoard, useRegulatorTenants } from './api';
@@ -12,12 +12,10 @@ import { DeviceMappingsSection } from './device-mappings-section';
 import { PushAttemptsSection } from './push-attempts-section';
 import { DetailsList, KeyStatusBadge, PushBadge } from './regulator-badges';
 import { boardPath, formatMoment, parseRouteId, REGULATORS_PATH } from './regulator-text';
+import { useTabParam } from './use-tab-param';
 import { StationsSection } from './stations-section';
 
 const TABS = ['stations', 'devices', 'timeline', 'attempts'] as const;
-type IndustryTab = (typeof TABS)[number];
-const isIndustryTab = (value: string | null): value is IndustryTab =>
-  value !== null && (TABS as readonly string[]).includes(value);
 
 /**
  * `/viewRegulator/{statId}/industry/{regulatorTenantId}`: an industry at a
@@ -161,13 +159,7 @@ function IndustryTabs({
   canWrite: boolean;
 }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab: IndustryTab = isIndustryTab(requested) ? requested : 'stations';
-  const choose = (value: string | null) => {
-    if (!isIndustryTab(value) || value === tab) return;
-    setParams(value === 'stations' ? new URLSearchParams() : new URLSearchParams({ tab: value }));
-  };
+  const [tab, choose] = useTabParam(TABS);
   return (
     <Tabs value={tab} onChange={choose} keepMounted={false}>
       <Tabs.List>
