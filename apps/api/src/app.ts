@@ -222,6 +222,7 @@ export async function buildApp(
     });
   }
 
+  const secrets = createSecrets(config);
   const mailer = createMailer({
     db: database.db,
     smtpUrl: config.smtpUrl,
@@ -238,7 +239,7 @@ export async function buildApp(
         'mail.send': mailer.send,
         'telemetry.partitions': partitionsJob(database),
         'regulator.schedule': regulatorScheduleJob(database.db),
-        'regulator.push': regulatorPushJob({ db: database.db, secrets: createSecrets(config) }),
+        'regulator.push': regulatorPushJob({ db: database.db, secrets }),
       },
       log: app.log.child({ component: 'jobs' }),
       concurrency: config.jobConcurrency,
@@ -263,6 +264,7 @@ export async function buildApp(
     auth,
     mailer,
     files: createDiskFileStore(config.filesDir),
+    secrets,
   });
 
   // A defined endpoint without a route (or two sharing an operationId) stops the start.

@@ -58,7 +58,7 @@ import { edgeClientsRoutes } from './edge-clients/edge-clients.routes.js';
 import { createEdgeClientsService } from './edge-clients/edge-clients.service.js';
 import { appVendorsRoutes } from './app-vendors/app-vendors.routes.js';
 import { createAppVendorsService } from './app-vendors/app-vendors.service.js';
-import { createSecrets } from '../lib/secrets.js';
+import type { Secrets } from '../lib/secrets.js';
 import { regulatorsRoutes } from './regulators/regulators.routes.js';
 import { createRegulatorsService } from './regulators/regulators.service.js';
 import { telemetryRoutes } from './telemetry/telemetry.routes.js';
@@ -74,6 +74,8 @@ export interface ModuleDeps {
   auth: AuthService;
   mailer: Mailer;
   files: FileStore;
+  /** Encrypts the secrets kept in the database (camera tokens, board keys); one per process. */
+  secrets: Secrets;
 }
 
 /** Every business area registers its routes here, one line each. */
@@ -110,13 +112,13 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
     deviceRecords: createDeviceRecordsService({ db, files: deps.files }),
   });
   await app.register(camerasRoutes, {
-    cameras: createCamerasService({ db, secrets: createSecrets(config) }),
+    cameras: createCamerasService({ db, secrets: deps.secrets }),
   });
   await app.register(offlineRemarksRoutes, { offlineRemarks: createOfflineRemarksService({ db }) });
   await app.register(edgeClientsRoutes, { edgeClients: createEdgeClientsService({ db }) });
   await app.register(appVendorsRoutes, { appVendors: createAppVendorsService({ db }) });
   await app.register(regulatorsRoutes, {
-    regulators: createRegulatorsService({ db, secrets: createSecrets(config) }),
+    regulators: createRegulatorsService({ db, secrets: deps.secrets }),
   });
   const ingest = createIngestService({ database: deps.database });
   await app.register(telemetryRoutes, {
