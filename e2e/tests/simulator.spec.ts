@@ -37,7 +37,12 @@ test('the simulator’s readings reach the device’s latest values and its 24-h
       calibration: calibration !== undefined,
     }));
   expect(sent.length, stdout).toBeGreaterThan(0);
-  const reading = sent.find((r) => !r.calibration) ?? sent[0]!;
+  // A round sends each minute since the device's last stored reading: the screen shows the newest one
+  // of the parameter picked, so that is the reading to look for.
+  const picked = sent.find((r) => !r.calibration) ?? sent[0]!;
+  const reading = sent
+    .filter((r) => r.industry === picked.industry && r.device === picked.device && r.key === picked.key)
+    .reduce((newest, r) => (Date.parse(r.time) > Date.parse(newest.time) ? r : newest));
 
   // The device and the parameter's label, as the screen names them.
   const found = await page.request.get(
