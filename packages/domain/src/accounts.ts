@@ -133,12 +133,10 @@ export const tenantPermissionSchema = z.object({
   reason: z.string().nullable(),
 });
 
+/** The plan of an industry's current subscription, and whether its limits are enforced (details: `GET /api/subscription/{tenantId}`). */
 export const planDetailsSchema = z.object({
   planCode: z.string().nullable(),
   paymentMode: z.boolean(),
-  userQuota: z.number().int(),
-  parameterQuota: z.number().int(),
-  cameraQuota: z.number().int(),
 });
 
 /** `GET /api/tenant-by-id/{id}`: everything the detail view and the edit form show. */
@@ -303,32 +301,6 @@ export const accountSearchResultSchema = z.object({
   city: z.string().nullable(),
 });
 export const ACCOUNT_SEARCH_LIMIT = 25;
-
-/** `GET/PUT /api/subscription/{tenantId}`: plan code, payment mode and quotas of a tenant. */
-export const subscriptionSchema = planDetailsSchema.extend({
-  tenantId: z.number().int(),
-  tenantName: z.string(),
-  usersUsed: z.number().int(),
-  version: z.number().int(),
-});
-export const subscriptionUpdateSchema = z
-  .object({
-    planCode: z.preprocess(
-      (v) => (v === '' ? null : v),
-      z
-        .string()
-        .trim()
-        .toUpperCase()
-        .regex(/^[A-Z0-9_-]{2,30}$/, 'Illegal value')
-        .nullable(),
-    ),
-    paymentMode: booleanField,
-    userQuota: fromDigits(z.number({ message: 'Must be a number' }).int().min(0).max(10_000)),
-    parameterQuota: fromDigits(z.number({ message: 'Must be a number' }).int().min(0).max(100_000)),
-    cameraQuota: fromDigits(z.number({ message: 'Must be a number' }).int().min(0).max(10_000)),
-    version: versionField,
-  })
-  .strict();
 
 export const ADDRESS_TYPES = ['BILLING', 'MAILING'] as const;
 export const addressTypeSchema = z.enum(ADDRESS_TYPES);

@@ -42,6 +42,12 @@ export const AUDIT_ENTITIES = [
   'regulator_key',
   'regulator_station',
   'regulator_device',
+  'plan',
+  'addon',
+  'coupon',
+  'discount',
+  'invoice',
+  'payment',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -68,6 +74,14 @@ export const AUDIT_ACTIONS = [
   'TOKEN_ISSUED',
   'TOKEN_REVOKED',
   'TENANTS_ADDED',
+  'PLAN_CHANGE',
+  'RENEWAL',
+  'CANCEL',
+  'COUPON_APPLIED',
+  'COUPON_REMOVED',
+  'DISCOUNTS_REBUILT',
+  'PAYMENT_RECORDED',
+  'PAYMENT_DECIDED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditEntitySchema = z.enum(AUDIT_ENTITIES);

@@ -64,7 +64,9 @@ export type OwnedRecordKind =
   | 'device'
   | 'camera'
   | 'edgeClient'
-  | 'appVendor';
+  | 'appVendor'
+  | 'subscription'
+  | 'invoice';
 
 /**
  * One API endpoint, defined once: the API registers its route, access rule

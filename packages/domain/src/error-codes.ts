@@ -74,6 +74,12 @@ export const API_ERRORS = {
   REGULATOR_MAPPING_EXISTS: 409,
   /** A station, board parameter or unit still has device mappings. */
   REGULATOR_MAPPING_IN_USE: 409,
+  /** Another plan has the code. */
+  PLAN_EXISTS: 409,
+  /** There is an add-on for the unit already. */
+  ADDON_EXISTS: 409,
+  /** Another coupon has the code. */
+  COUPON_EXISTS: 409,
   // 413, 415
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -94,6 +100,20 @@ export const API_ERRORS = {
   DEVICE_LIMIT: 422,
   /** An edge client's keys: all allowed keys issued, or fewer allowed than already issued. */
   EDGE_KEY_LIMIT: 422,
+  /** Parameters enabled on devices are at the limit of the plan, its add-ons and what the site granted. */
+  PARAMETER_LIMIT_EXHAUSTED: 422,
+  /** Cameras are at the limit of the plan, its add-ons and what the site granted. */
+  CAMERA_LIMIT_EXHAUSTED: 422,
+  /** A coupon that cannot be used: `reason` says unknown, notValid, usedUp or notYours. */
+  COUPON_INVALID: 422,
+  /** Checkout is blocked: an add-on is below its minimum or suggested number (details per add-on). */
+  ADDONS_BELOW_MINIMUM: 422,
+  /** The subscription is not in a state for this (`reason`: exists, none, pendingChange, notChangeable, notRenewable, notCancellable, nothingToChange, planUnavailable, notATenant). */
+  SUBSCRIPTION_STATE: 422,
+  /** The invoice or payment is not in a state for this (`reason`: invoiceDecided, paymentDecided, paymentPending, paidInFull). */
+  PAYMENT_STATE: 422,
+  /** The platform account has no GSTIN or state, so no invoice can be issued. */
+  SELLER_DETAILS_MISSING: 422,
   // 429
   RATE_LIMITED: 429,
   // 500, 503

@@ -33,3 +33,4 @@ export * from './endpoint.js';
 export * from './endpoints/index.js';
 export * from './telemetry.js';
 export * from './regulators.js';
+export * from './billing.js';

@@ -11,6 +11,7 @@ import {
 } from '@vayu/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appVendors, auditLogs, cameras, edgeClients, parameters } from '../db/schema/index.js';
+import { activeSubscription, billingCatalogue } from '../modules/billing/billing.test-support.js';
 import { insertDataToken } from '../modules/telemetry/data-tokens.js';
 import { asUser, signIn, startTestApp, type TestContext } from '../test/harness.js';
 import { factories } from '../test/factories.js';
@@ -102,14 +103,8 @@ const SAMPLE_BODIES: Record<string, () => unknown> = {
     version: 1,
   }),
   addAppVendorTenants: () => ({ listOftenantIds: [foreign.account] }),
-  updateSubscription: () => ({
-    planCode: null,
-    paymentMode: false,
-    userQuota: 5,
-    parameterQuota: 10,
-    cameraQuota: 0,
-    version: 1,
-  }),
+  cancelSubscription: () => ({ action: 'AT_PERIOD_END', version: 1 }),
+  rebuildDiscounts: () => ({ planCode: 'OCEMS-PRO' }),
 };
 let industryCategoryId: number;
 
@@ -196,7 +191,13 @@ beforeAll(async () => {
     .values({ appId: `app-${unique()}`, appName: `Data Hub ${unique()}`, partnerId: otherPartner.id })
     .returning({ id: appVendors.id });
 
+  // The stranger's subscription and its invoice.
+  await billingCatalogue(t.db);
+  const strangersOrder = await activeSubscription(site, stranger.id);
+
   foreign = {
+    subscription: strangersOrder.subscriptionId,
+    invoice: strangersOrder.invoice.id,
     device: strangersDevice.device.id,
     camera: strangersCamera!.id,
     monitoringPoint: (point.json() as { id: number }).id,

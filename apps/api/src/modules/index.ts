@@ -11,8 +11,10 @@ import { partnersRoutes } from './accounts/partners.routes.js';
 import { tenantsRoutes } from './accounts/tenants.routes.js';
 import { createTenantsService } from './accounts/tenants.service.js';
 import { createPartnersService } from './accounts/partners.service.js';
-import { subscriptionsRoutes } from './accounts/subscriptions.routes.js';
-import { createSubscriptionsService } from './accounts/subscriptions.service.js';
+import { billingRoutes } from './billing/billing.routes.js';
+import { createCatalogueService as createPriceListService } from './billing/catalogue.service.js';
+import { createInvoicesService } from './billing/invoices.service.js';
+import { createSubscriptionsService } from './billing/subscriptions.service.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { createAuditQueryService } from './audit/audit-query.service.js';
 import type { AuthService } from './auth/auth.service.js';
@@ -94,7 +96,11 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(tenantsRoutes, {
     tenants: createTenantsService({ db, files: deps.files, sessions: deps.auth }),
   });
-  await app.register(subscriptionsRoutes, { subscriptions: createSubscriptionsService({ db }) });
+  await app.register(billingRoutes, {
+    catalogue: createPriceListService({ db }),
+    subscriptions: createSubscriptionsService({ db, mailer: deps.mailer }),
+    invoices: createInvoicesService({ db, mailer: deps.mailer }),
+  });
   await app.register(addressesRoutes, { addresses: createAddressesService({ db }) });
   await app.register(approvalsRoutes, { approvals: createApprovalsService({ db, mailer: deps.mailer }) });
   await app.register(auditRoutes, { audit: createAuditQueryService({ db }) });

@@ -1,5 +1,6 @@
 import type { Secrets } from '../lib/secrets.js';
 import { seedDemoRegulator } from './regulators.js';
+import { seedDemoBilling } from './billing.js';
 import { count, eq } from 'drizzle-orm';
 import type { UnitCode, WorkingStatus } from '@vayu/domain';
 import { COUNTER_DEFAULT_RESET_VALUE, PLATFORM_ACCOUNT_ID, generateParameterIdentifiers } from '@vayu/domain';
@@ -63,10 +64,8 @@ interface DemoTenant {
   workingStatus: WorkingStatus;
   remoteCheck?: boolean;
   contact: string;
-  /** Subscription plan code; absent: no plan yet. */
-  plan?: string;
-  /** Payment mode on, with this user quota. */
-  paidUsers?: number;
+  /** Payment mode on: the plan's limits are enforced. */
+  paymentMode?: true;
   /** The industry's id on the monitoring platform; 0 (N/A) when not linked. */
   ioeye?: number;
   approvalPending?: boolean;
@@ -74,27 +73,24 @@ interface DemoTenant {
   blocked?: { permission: string; reason: string };
 }
 
-/** Payment mode on with its user quota equal to the users it already has (adding one more is refused). */
-const AT_USER_LIMIT = -1;
-
 // prettier-ignore
 const TENANTS: DemoTenant[] = [
-  { name: 'Deccan Cement Works', category: 'Cement', city: 'Chandrapur', state: 'MH', zip: '442401', lat: 19.9615, lng: 79.2961, pan: 'AADCD4821K', partner: 'enviro', status: 'ENABLED', workingStatus: 'ON', remoteCheck: true, plan: 'OCEMS-PRO', paidUsers: 5, ioeye: 10231, contact: 'ehs@deccancement.demo' },
-  { name: 'Konkan Sahakari Sakhar Karkhana', category: 'Sugar', city: 'Kolhapur', state: 'MH', zip: '416003', lat: 16.705, lng: 74.2433, pan: 'AAAAK1932P', partner: 'enviro', status: 'ENABLED', workingStatus: 'Seasonal Shutdown', plan: 'OCEMS-BASIC', ioeye: 10232, contact: 'environment@konkansugar.demo' },
-  { name: 'Sahyadri Pharmaceuticals Unit II', category: 'Pharmaceuticals', city: 'Chhatrapati Sambhajinagar', state: 'MH', zip: '431136', lat: 19.8762, lng: 75.3433, pan: 'AAECS7710M', partner: 'enviro', corporate: true, status: 'ENABLED', workingStatus: 'ON', plan: 'OCEMS-PRO', ioeye: 10240, contact: 'ehs.unit2@sahyadripharma.demo' },
-  { name: 'Sahyadri Distilleries', category: 'Distillery', city: 'Satara', state: 'MH', zip: '415004', lat: 17.6805, lng: 74.0183, pan: 'AAECS7711N', partner: 'enviro', corporate: true, status: 'ENABLED', workingStatus: 'UNDER_MAINTENANCE', plan: 'OCEMS-BASIC', contact: 'plant@sahyadridistilleries.demo' },
-  { name: 'Narmada Chlor-Alkali Ltd', category: 'Chlor-Alkali', city: 'Bharuch', state: 'GJ', zip: '392130', lat: 21.7051, lng: 72.9959, pan: 'AABCN5127Q', partner: 'green', status: 'ENABLED', workingStatus: 'ON', remoteCheck: true, plan: 'OCEMS-PRO', paidUsers: 8, ioeye: 20417, contact: 'ocems@narmadachlor.demo' },
-  { name: 'Saurashtra Dyes & Intermediates', category: 'Dyes and Dye Intermediates', city: 'Ankleshwar', state: 'GJ', zip: '393002', lat: 21.6264, lng: 73.0152, pan: 'AAFCS2290D', partner: 'green', status: 'DISABLED', workingStatus: 'Closure issued by SPCB', plan: 'OCEMS-BASIC', contact: 'works@saurashtradyes.demo' },
-  { name: 'Vapi Agro Chemicals Pvt Ltd', category: 'Pesticides', city: 'Vapi', state: 'GJ', zip: '396195', lat: 20.3714, lng: 72.9047, pan: 'AAGCV6604H', partner: 'green', status: 'ENABLED', workingStatus: 'Due to analyser issue', plan: 'OCEMS-BASIC', paidUsers: AT_USER_LIMIT, ioeye: 20433, contact: 'ehs@vapiagro.demo' },
-  { name: 'Kaveri Pulp and Board Mills', category: 'Pulp and Paper', city: 'Karur', state: 'TN', zip: '639136', lat: 10.9601, lng: 78.0766, pan: 'AABCK8841E', partner: 'aqua', status: 'ENABLED', workingStatus: 'ON', plan: 'CAAQMS-STD', ioeye: 30112, contact: 'environment@kaveripulp.demo' },
+  { name: 'Deccan Cement Works', category: 'Cement', city: 'Chandrapur', state: 'MH', zip: '442401', lat: 19.9615, lng: 79.2961, pan: 'AADCD4821K', partner: 'enviro', status: 'ENABLED', workingStatus: 'ON', remoteCheck: true, paymentMode: true, ioeye: 10231, contact: 'ehs@deccancement.demo' },
+  { name: 'Konkan Sahakari Sakhar Karkhana', category: 'Sugar', city: 'Kolhapur', state: 'MH', zip: '416003', lat: 16.705, lng: 74.2433, pan: 'AAAAK1932P', partner: 'enviro', status: 'ENABLED', workingStatus: 'Seasonal Shutdown', ioeye: 10232, contact: 'environment@konkansugar.demo' },
+  { name: 'Sahyadri Pharmaceuticals Unit II', category: 'Pharmaceuticals', city: 'Chhatrapati Sambhajinagar', state: 'MH', zip: '431136', lat: 19.8762, lng: 75.3433, pan: 'AAECS7710M', partner: 'enviro', corporate: true, status: 'ENABLED', workingStatus: 'ON', ioeye: 10240, contact: 'ehs.unit2@sahyadripharma.demo' },
+  { name: 'Sahyadri Distilleries', category: 'Distillery', city: 'Satara', state: 'MH', zip: '415004', lat: 17.6805, lng: 74.0183, pan: 'AAECS7711N', partner: 'enviro', corporate: true, status: 'ENABLED', workingStatus: 'UNDER_MAINTENANCE', contact: 'plant@sahyadridistilleries.demo' },
+  { name: 'Narmada Chlor-Alkali Ltd', category: 'Chlor-Alkali', city: 'Bharuch', state: 'GJ', zip: '392130', lat: 21.7051, lng: 72.9959, pan: 'AABCN5127Q', partner: 'green', status: 'ENABLED', workingStatus: 'ON', remoteCheck: true, paymentMode: true, ioeye: 20417, contact: 'ocems@narmadachlor.demo' },
+  { name: 'Saurashtra Dyes & Intermediates', category: 'Dyes and Dye Intermediates', city: 'Ankleshwar', state: 'GJ', zip: '393002', lat: 21.6264, lng: 73.0152, pan: 'AAFCS2290D', partner: 'green', status: 'DISABLED', workingStatus: 'Closure issued by SPCB', contact: 'works@saurashtradyes.demo' },
+  { name: 'Vapi Agro Chemicals Pvt Ltd', category: 'Pesticides', city: 'Vapi', state: 'GJ', zip: '396195', lat: 20.3714, lng: 72.9047, pan: 'AAGCV6604H', partner: 'green', status: 'ENABLED', workingStatus: 'Due to analyser issue', paymentMode: true, ioeye: 20433, contact: 'ehs@vapiagro.demo' },
+  { name: 'Kaveri Pulp and Board Mills', category: 'Pulp and Paper', city: 'Karur', state: 'TN', zip: '639136', lat: 10.9601, lng: 78.0766, pan: 'AABCK8841E', partner: 'aqua', status: 'ENABLED', workingStatus: 'ON', ioeye: 30112, contact: 'environment@kaveripulp.demo' },
   { name: 'Ranipet Leather Processors', category: 'Tannery', city: 'Ranipet', state: 'TN', zip: '632403', lat: 12.9224, lng: 79.3326, pan: 'AAHFR3356B', partner: 'aqua', status: 'DISABLED', workingStatus: 'Closure issued by CPCB', contact: 'etp@ranipetleather.demo' },
-  { name: 'Tungabhadra Steel Ltd', category: 'Integrated Iron and Steel', city: 'Ballari', state: 'KA', zip: '583101', lat: 15.1394, lng: 76.9214, pan: 'AACCT9021L', partner: 'enviro', status: 'ENABLED', workingStatus: 'ON', remoteCheck: true, plan: 'CAAQMS-STD', paidUsers: 6, ioeye: 30145, contact: 'cems@tungabhadrasteel.demo' },
-  { name: 'Godavari Fertilizers and Chemicals', category: 'Fertilizer', city: 'Kakinada', state: 'AP', zip: '533003', lat: 16.9891, lng: 82.2475, pan: 'AABCG4410F', partner: 'green', status: 'ENABLED', workingStatus: 'Shutdown', plan: 'OCEMS-BASIC', contact: 'ehs@godavarifert.demo' },
-  { name: 'Bandel Thermal Power Station', category: 'Thermal Power Plant', city: 'Hooghly', state: 'WB', zip: '712123', lat: 22.9333, lng: 88.3667, pan: 'AAACB1188G', partner: null, status: 'ENABLED', workingStatus: 'ON', plan: 'CAAQMS-STD', ioeye: 40021, contact: 'env.cell@bandeltps.demo' },
-  { name: 'Panipat Petro Refiners', category: 'Oil Refinery', city: 'Panipat', state: 'HR', zip: '132140', lat: 29.3909, lng: 76.9635, pan: 'AABCP7753R', partner: 'enviro', status: 'ENABLED', workingStatus: 'Other', plan: 'OCEMS-PRO', blocked: { permission: 'DATA_PUSH', reason: 'Pending CTO renewal' }, contact: 'hse@panipatpetro.demo' },
+  { name: 'Tungabhadra Steel Ltd', category: 'Integrated Iron and Steel', city: 'Ballari', state: 'KA', zip: '583101', lat: 15.1394, lng: 76.9214, pan: 'AACCT9021L', partner: 'enviro', status: 'ENABLED', workingStatus: 'ON', remoteCheck: true, paymentMode: true, ioeye: 30145, contact: 'cems@tungabhadrasteel.demo' },
+  { name: 'Godavari Fertilizers and Chemicals', category: 'Fertilizer', city: 'Kakinada', state: 'AP', zip: '533003', lat: 16.9891, lng: 82.2475, pan: 'AABCG4410F', partner: 'green', status: 'ENABLED', workingStatus: 'Shutdown', contact: 'ehs@godavarifert.demo' },
+  { name: 'Bandel Thermal Power Station', category: 'Thermal Power Plant', city: 'Hooghly', state: 'WB', zip: '712123', lat: 22.9333, lng: 88.3667, pan: 'AAACB1188G', partner: null, status: 'ENABLED', workingStatus: 'ON', ioeye: 40021, contact: 'env.cell@bandeltps.demo' },
+  { name: 'Panipat Petro Refiners', category: 'Oil Refinery', city: 'Panipat', state: 'HR', zip: '132140', lat: 29.3909, lng: 76.9635, pan: 'AABCP7753R', partner: 'enviro', status: 'ENABLED', workingStatus: 'Other', blocked: { permission: 'DATA_PUSH', reason: 'Pending CTO renewal' }, contact: 'hse@panipatpetro.demo' },
   { name: 'Kanpur Tanners Cooperative', category: 'Tannery', city: 'Kanpur', state: 'UP', zip: '208010', lat: 26.4499, lng: 80.3319, pan: 'AAAAK6621C', partner: 'green', status: 'DISABLED', workingStatus: 'ON', contact: 'cetp@kanpurtanners.demo' },
-  { name: 'Jharsuguda Aluminium Smelter', category: 'Aluminium Smelter', city: 'Jharsuguda', state: 'OD', zip: '768202', lat: 21.8554, lng: 84.0062, pan: 'AACCJ5502S', partner: 'aqua', status: 'ENABLED', workingStatus: 'ON', remoteCheck: true, plan: 'OCEMS-PRO', ioeye: 50310, contact: 'environment@jharsugudaal.demo' },
-  { name: 'Sangareddy Bulk Drugs Pvt Ltd', category: 'Pharmaceuticals', city: 'Sangareddy', state: 'TS', zip: '502001', lat: 17.6248, lng: 78.0867, pan: 'AAJCS3198T', partner: 'aqua', status: 'ENABLED', workingStatus: 'ON', plan: 'OCEMS-BASIC', approvalPending: true, contact: 'ehs@sangareddydrugs.demo' },
+  { name: 'Jharsuguda Aluminium Smelter', category: 'Aluminium Smelter', city: 'Jharsuguda', state: 'OD', zip: '768202', lat: 21.8554, lng: 84.0062, pan: 'AACCJ5502S', partner: 'aqua', status: 'ENABLED', workingStatus: 'ON', remoteCheck: true, ioeye: 50310, contact: 'environment@jharsugudaal.demo' },
+  { name: 'Sangareddy Bulk Drugs Pvt Ltd', category: 'Pharmaceuticals', city: 'Sangareddy', state: 'TS', zip: '502001', lat: 17.6248, lng: 78.0867, pan: 'AAJCS3198T', partner: 'aqua', status: 'ENABLED', workingStatus: 'ON', approvalPending: true, contact: 'ehs@sangareddydrugs.demo' },
 ];
 
 type DemoParameter = {
@@ -419,9 +415,7 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<S
         longitude: t.lng.toFixed(6),
         isRemotePerformanceCheck: t.remoteCheck ?? false,
         isDemo: true,
-        planCode: t.plan ?? null,
-        paymentMode: t.paidUsers !== undefined,
-        ...(t.paidUsers !== undefined && t.paidUsers !== AT_USER_LIMIT ? { userQuota: t.paidUsers } : {}),
+        paymentMode: t.paymentMode ?? false,
         ioeyeTenantId: t.ioeye ?? 0,
         approvalStatus: t.approvalPending ? 'PENDING' : 'APPROVED',
         // Partners took their industries on over the last few years.
@@ -449,12 +443,14 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<S
       'user',
       '919850066001',
     );
-    // Quotas that sit exactly at the users an industry already has.
-    for (const t of TENANTS.filter((d) => d.paidUsers === AT_USER_LIMIT)) {
-      const id = tenantIds.get(t.name)!;
-      const [used] = await tx.select({ n: count() }).from(users).where(eq(users.accountId, id));
-      await tx.update(accounts).set({ userQuota: used!.n }).where(eq(accounts.id, id));
+    // Vapi Agro's plan includes 3 users, and it has 3: one more is past its limit.
+    for (const [email, name, phone] of [
+      ['shift.incharge@vapiagro.demo', 'Hetal Desai', '919898011002'],
+      ['lab@vapiagro.demo', 'Kiran Patel', '919898011003'],
+    ] as const) {
+      await demoUser(tenantIds.get('Vapi Agro Chemicals Pvt Ltd')!, email, name, 'user', phone);
     }
+    await seedDemoBilling(tx, { tenants: tenantIds, enviro: partners.enviro.id, siteAdminId: siteAdmin.id });
     await seedDiagnostics(tx);
     await seedDemoDevices(tx);
     await seedDeviceProfiles(tx);

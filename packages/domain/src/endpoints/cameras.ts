@@ -40,7 +40,7 @@ export const camerasEndpoints = {
     body: cameraCreateBodySchema,
     status: 201,
     response: cameraSchema,
-    errors: ['CAMERA_EXISTS', 'BUSINESS_RULE'],
+    errors: ['CAMERA_EXISTS', 'BUSINESS_RULE', 'CAMERA_LIMIT_EXHAUSTED'],
     owned: { param: 'tenantId', kind: 'account' },
   }),
   updateCamera: defineEndpoint({

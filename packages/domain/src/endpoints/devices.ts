@@ -57,7 +57,7 @@ export const devicesEndpoints = {
     body: deviceBodySchema,
     status: 201,
     response: deviceSchema,
-    errors: ['DEVICE_EXISTS', 'DEVICE_RULES', 'DEVICE_LIMIT'],
+    errors: ['DEVICE_EXISTS', 'DEVICE_RULES', 'DEVICE_LIMIT', 'PARAMETER_LIMIT_EXHAUSTED'],
   }),
   updateDevice: defineEndpoint({
     method: 'PUT',
@@ -69,7 +69,7 @@ export const devicesEndpoints = {
     params: idParamsSchema,
     body: requireVersion(deviceBodySchema),
     response: deviceSchema,
-    errors: ['DEVICE_EXISTS', 'DEVICE_RULES', 'STALE_VERSION'],
+    errors: ['DEVICE_EXISTS', 'DEVICE_RULES', 'STALE_VERSION', 'PARAMETER_LIMIT_EXHAUSTED'],
     owned: { param: 'id', kind: 'device' },
   }),
   deleteDevice: defineEndpoint({

@@ -22,7 +22,7 @@ import { regulatorsEndpoints } from './regulators.js';
 import { parametersEndpoints } from './parameters.js';
 import { partnersEndpoints } from './partners.js';
 import { statutoryEndpoints } from './statutory.js';
-import { subscriptionsEndpoints } from './subscriptions.js';
+import { billingEndpoints } from './billing.js';
 import { systemEndpoints } from './system.js';
 import { telemetryEndpoints } from './telemetry.js';
 import { tenantsEndpoints } from './tenants.js';
@@ -52,7 +52,7 @@ export * from './regulators.js';
 export * from './parameters.js';
 export * from './partners.js';
 export * from './statutory.js';
-export * from './subscriptions.js';
+export * from './billing.js';
 export * from './system.js';
 export * from './telemetry.js';
 export * from './tenants.js';
@@ -69,7 +69,7 @@ export const ENDPOINT_GROUPS = {
   users: usersEndpoints,
   tenants: tenantsEndpoints,
   partners: partnersEndpoints,
-  subscriptions: subscriptionsEndpoints,
+  billing: billingEndpoints,
   addresses: addressesEndpoints,
   approvals: approvalsEndpoints,
   home: homeEndpoints,

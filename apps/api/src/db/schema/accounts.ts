@@ -95,12 +95,18 @@ export const accounts = pgTable(
     /** When the account joined its current partner. */
     partnerSince: timestamp('partner_since', { withTimezone: true }),
     primaryUserId: integer('primary_user_id'),
-    /** Subscription: plan, payment mode and quotas (the billing engine builds on these). */
+    /**
+     * The plan code of the industry's current subscription, kept by the billing
+     * service in the transaction that changes the subscription (lists show it
+     * without reading subscriptions).
+     */
     planCode: text('plan_code'),
+    /** On: the limits of the plan, its add-ons and the units granted are enforced (the site's decision). */
     paymentMode: boolean('payment_mode').notNull().default(false),
-    userQuota: integer('user_quota').notNull().default(5),
-    parameterQuota: integer('parameter_quota').notNull().default(10),
-    cameraQuota: integer('camera_quota').notNull().default(0),
+    /** Units the site granted free, beyond the plan and its add-ons. */
+    grantedUsers: integer('granted_users').notNull().default(0),
+    grantedParameters: integer('granted_parameters').notNull().default(0),
+    grantedCameras: integer('granted_cameras').notNull().default(0),
     /** Logo in the file store, and its content type. */
     logoKey: text('logo_key'),
     logoContentType: text('logo_content_type'),

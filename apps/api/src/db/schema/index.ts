@@ -7,3 +7,4 @@ export * from './energy.js';
 export * from './jobs.js';
 export * from './telemetry.js';
 export * from './regulators.js';
+export * from './billing.js';

@@ -370,9 +370,6 @@ function toTenantDetail(row: Awaited<ReturnType<typeof tenantDetailQuery>>[numbe
     planDetails: {
       planCode: a.planCode,
       paymentMode: a.paymentMode,
-      userQuota: a.userQuota,
-      parameterQuota: a.parameterQuota,
-      cameraQuota: a.cameraQuota,
     },
     isRemotePerformanceCheck: a.isRemotePerformanceCheck,
     tenantPermissionDetails: permissions.map((p) => ({

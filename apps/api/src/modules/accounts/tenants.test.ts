@@ -273,7 +273,6 @@ describe('GET /api/tenant-by-id/{id}', () => {
       longitude: '72.877700',
       planCode: 'OCEMS-PRO',
       paymentMode: true,
-      userQuota: 3,
       ioeyeTenantId: 4021,
     });
     const primary = await createUser(t.db, {
@@ -303,7 +302,7 @@ describe('GET /api/tenant-by-id/{id}', () => {
       longitude: 72.8777,
       logoUrl: null,
       ioeyeTenantId: 4021,
-      planDetails: { planCode: 'OCEMS-PRO', paymentMode: true, userQuota: 3 },
+      planDetails: { planCode: 'OCEMS-PRO', paymentMode: true },
       tenantPermissionDetails: [{ permission: 'DATA_PUSH', active: false, reason: 'Old' }],
       isBlocked: false,
       primaryUser: { id: primary.id, name: 'Primary Person', userName: primary.email },

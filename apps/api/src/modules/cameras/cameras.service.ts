@@ -9,6 +9,7 @@ import {
 } from '@vayu/domain';
 import type { RequestContext } from '../../auth/principal.js';
 import { scopeOf } from '../../auth/scope.js';
+import { assertWithinLimit } from '../billing/limits.js';
 import type { Database, Executor } from '../../db/client.js';
 import { AppError, businessRule, fieldError, notFound, staleVersion } from '../../lib/errors.js';
 import type { Secrets } from '../../lib/secrets.js';
@@ -120,6 +121,7 @@ export function createCamerasService({ db, secrets }: { db: Database; secrets: S
             throw businessRule(`An industry may have at most ${MAX_CAMERAS_PER_TENANT} cameras.`);
           }
           await checkValues(tx, industry.id, body, null);
+          await assertWithinLimit(tx, scopeOf(ctx.principal), industry.id, 'Camera');
           const id = await insertCamera(tx, industry.id, { ...valuesOf(body), ...token });
           const created = await existingCamera(tx, ctx, industry.id, id);
           await recordAudit(tx, ctx, {

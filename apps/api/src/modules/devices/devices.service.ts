@@ -18,6 +18,7 @@ import {
 } from '@vayu/domain';
 import type { RequestContext } from '../../auth/principal.js';
 import { scopeOf } from '../../auth/scope.js';
+import { assertWithinLimit } from '../billing/limits.js';
 import type { Database, Executor } from '../../db/client.js';
 import { AppError, notFound, staleVersion } from '../../lib/errors.js';
 import { forgetIngestDevice } from '../telemetry/ingest-devices.js';
@@ -226,8 +227,10 @@ export function createDevicesService({ db }: { db: Database }) {
             );
           }
           await checkDevice(tx, industry.id, body, null);
+          const parametersBefore = (await countUsage(tx, industry.id)).parameters;
           const id = await insertDevice(tx, industry.id, valuesOf(body));
           await replaceDeviceParams(tx, id, industry.id, body.params);
+          await assertWithinLimit(tx, scopeOf(ctx.principal), industry.id, 'Parameter', parametersBefore);
           const created = await existingDevice(tx, ctx, id);
           await recordAudit(tx, ctx, {
             entity: 'device',
@@ -260,6 +263,7 @@ export function createDevicesService({ db }: { db: Database }) {
               ]);
             }
             await checkDevice(tx, industry.id, body, id);
+            const parametersBefore = (await countUsage(tx, industry.id)).parameters;
             if (
               body.version === undefined ||
               !(await updateDeviceAtVersion(tx, id, body.version, valuesOf(body)))
@@ -267,6 +271,7 @@ export function createDevicesService({ db }: { db: Database }) {
               throw staleVersion();
             }
             await replaceDeviceParams(tx, id, industry.id, body.params);
+            await assertWithinLimit(tx, scopeOf(ctx.principal), industry.id, 'Parameter', parametersBefore);
             const saved = await existingDevice(tx, ctx, id);
             await recordAudit(tx, ctx, {
               entity: 'device',

@@ -282,7 +282,6 @@ const accountForUsersColumns = {
   partnerId: accounts.partnerId,
   primaryUserId: accounts.primaryUserId,
   paymentMode: accounts.paymentMode,
-  userQuota: accounts.userQuota,
 };
 export type AccountForUsers = {
   id: number;
@@ -292,7 +291,6 @@ export type AccountForUsers = {
   partnerId: number | null;
   primaryUserId: number | null;
   paymentMode: boolean;
-  userQuota: number;
 };
 
 /** The account users are added to or listed for, when the principal can see it. */

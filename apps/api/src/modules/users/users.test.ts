@@ -692,12 +692,12 @@ describe('user limit (spec §5)', () => {
   const addTo = async (accountId: number, body = newUserBody()) =>
     (await siteAdmin())({ method: 'POST', url: `/api/users?accountId=${accountId}`, payload: body });
 
-  it('blocks the add when a tenant in payment mode has used its quota (users of every status count)', async () => {
+  it('blocks the add when a tenant in payment mode has used the users granted it and has no active subscription (users of every status count)', async () => {
     const tenant = await createAccount(t.db, {
       type: 'tenant',
       name: `Paying ${++seq}`,
       paymentMode: true,
-      userQuota: 2,
+      grantedUsers: 2,
     });
     await make.user(tenant.id, 'admin');
     const disabled = await make.user(tenant.id, 'user');
@@ -720,12 +720,12 @@ describe('user limit (spec §5)', () => {
     expectError(primary, 422, 'USER_LIMIT_EXHAUSTED');
   });
 
-  it('allows users up to the quota', async () => {
+  it('allows users up to the limit', async () => {
     const tenant = await createAccount(t.db, {
       type: 'tenant',
       name: `Paying ${++seq}`,
       paymentMode: true,
-      userQuota: 2,
+      grantedUsers: 2,
     });
     await make.user(tenant.id, 'admin');
     expect((await addTo(tenant.id)).statusCode).toBe(201);
@@ -737,7 +737,7 @@ describe('user limit (spec §5)', () => {
       type: 'tenant',
       name: `Free ${++seq}`,
       paymentMode: false,
-      userQuota: 1,
+      grantedUsers: 1,
     });
     await make.user(tenant.id, 'admin');
     await make.user(tenant.id, 'user');
@@ -749,14 +749,14 @@ describe('user limit (spec §5)', () => {
       type: 'partner',
       name: `Partner ${++seq}`,
       paymentMode: true,
-      userQuota: 0,
+      grantedUsers: 0,
     });
     expect((await addTo(partner.id)).statusCode).toBe(201);
     const site = await createAccount(t.db, {
       type: 'site',
       name: `Site ${++seq}`,
       paymentMode: true,
-      userQuota: 0,
+      grantedUsers: 0,
     });
     expect((await addTo(site.id)).statusCode).toBe(201);
   });
