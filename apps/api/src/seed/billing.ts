@@ -28,6 +28,7 @@ import {
   subscriptions,
   type InvoiceParty,
 } from '../db/schema/index.js';
+import { addressLineOf } from '../modules/billing/orders.js';
 import { insertInvoice, takeInvoiceNumber } from '../modules/billing/subscriptions.repository.js';
 import { makeGstin } from './builders.js';
 
@@ -357,7 +358,7 @@ export async function seedDemoBilling(
     gstin: a!.gstin,
     stateCode: a!.stateCode!,
     stateName: INDIAN_STATES.find((s) => s.code === a!.stateCode)?.name ?? a!.stateCode!,
-    address: [a!.address, a!.city, a!.zip].filter(Boolean).join(', '),
+    address: addressLineOf(a!),
   });
   const seller = party(platform);
 
