@@ -306,6 +306,19 @@ export const billingEndpoints = {
     errors: ['STALE_VERSION', 'PAYMENT_STATE'],
   }),
 
+  checkoutUrl: defineEndpoint({
+    method: 'GET',
+    path: '/api/payment/checkout/:id',
+    operationId: 'checkoutUrl',
+    tag: 'billing',
+    summary:
+      'Where an invoice is paid: the console’s checkout page for offline payment (a gateway’s page for a card provider)',
+    access: BILLING_READERS,
+    params: idParamsSchema,
+    response: z.object({ url: z.string(), providers: z.array(z.string()) }),
+    errors: ['PAYMENT_STATE'],
+    owned: { param: 'id', kind: 'invoice' },
+  }),
   recordPayment: defineEndpoint({
     method: 'POST',
     path: '/api/payments',

@@ -51,6 +51,7 @@ export async function billingRoutes(
     },
     decideInvoice: ({ params, body }, request) => invoices.decideInvoice(contextOf(request), params.id, body),
 
+    checkoutUrl: ({ params }, request) => invoices.checkoutUrl(contextOf(request), params.id),
     recordPayment: ({ body }, request) => invoices.recordPayment(contextOf(request), body),
     listPayments: ({ query }, request) => invoices.listPayments(contextOf(request), query),
     partnerPayments: ({ query }, request) => invoices.partnerPayments(contextOf(request), query),

@@ -212,6 +212,10 @@ describe('subscribing, paying and approving', () => {
       201,
     );
     expect(payment).toMatchObject({ status: 'PENDING', amount: 70_800_00, provider: 'offline' });
+    expect(await ok(admin({ method: 'GET', url: `/api/payment/checkout/${order.invoice.id}` }))).toEqual({
+      url: `/checkout/${order.invoice.id}`,
+      providers: ['offline'],
+    });
     const again = await admin({
       method: 'POST',
       url: '/api/payments',

@@ -138,6 +138,18 @@ export function createInvoicesService({ db, mailer }: { db: Database; mailer: Ma
     paymentTypes: () =>
       PAYMENT_PROVIDERS.flatMap((provider) => provider.methods.map((id) => ({ id, provider: provider.id }))),
 
+    /** Where an invoice awaiting payment is paid (the first provider's page; offline payment today). */
+    async checkoutUrl(ctx: RequestContext, id: number) {
+      const invoice = await findInvoice(db, scopeOf(ctx.principal), id);
+      if (!invoice) throw notFound('Invoice');
+      if (invoice.status !== 'PENDING') throw paymentState('invoiceDecided');
+      if (invoice.total === 0) throw paymentState('paidInFull');
+      return {
+        url: PAYMENT_PROVIDERS[0]!.checkoutUrl(invoice.id),
+        providers: PAYMENT_PROVIDERS.map((p) => p.id),
+      };
+    },
+
     listInvoices(
       ctx: RequestContext,
       query: { page: number; status?: InvoiceStatus | undefined; tenantId?: number | undefined },

@@ -105,7 +105,11 @@ const stateOfGstin = (gstin: string | null) =>
   gstin ? INDIAN_STATES.find((state) => state.gstCode === gstin.slice(0, 2))?.code : undefined;
 
 /** An account's address on one line: the street, the city (unless the street names it) and the PIN. */
-export function addressLineOf(a: { address: string | null; city: string | null; zip: string | null }): string | null {
+export function addressLineOf(a: {
+  address: string | null;
+  city: string | null;
+  zip: string | null;
+}): string | null {
   const city = a.city && a.address?.includes(a.city) ? null : a.city;
   return [a.address, city, a.zip].filter(Boolean).join(', ') || null;
 }
@@ -119,8 +123,7 @@ async function partiesOf(exec: Executor, tenant: BillingAccount) {
   }
   // An industry whose state is not known is billed in the seller's state (place of supply: the supplier's).
   const buyerState = tenant.stateCode ?? stateOfGstin(tenant.gstin) ?? sellerState;
-  const buyerAddress =
-    (await findBillingAddress(exec, tenant.id)) ?? addressLineOf(tenant);
+  const buyerAddress = (await findBillingAddress(exec, tenant.id)) ?? addressLineOf(tenant);
   const seller: InvoiceParty = {
     name: platform.name,
     gstin: platform.gstin,

@@ -11,6 +11,8 @@ import type { PaymentType } from '@vayu/domain';
 export interface PaymentProvider {
   id: string;
   methods: readonly PaymentType[];
+  /** Where the customer pays an invoice: a page of the console, or a gateway's page. */
+  checkoutUrl(invoiceId: number): string;
   /** What happens to a payment once recorded: `pending` until someone decides, or the gateway's answer. */
   accept(payment: {
     method: PaymentType;
@@ -22,6 +24,7 @@ export interface PaymentProvider {
 export const offlinePayments: PaymentProvider = {
   id: 'offline',
   methods: ['BANK_TRANSFER', 'CHEQUE'],
+  checkoutUrl: (invoiceId) => `/checkout/${invoiceId}`,
   accept: () => Promise.resolve('pending'),
 };
 
