@@ -151,6 +151,17 @@ async function demoBoardIds(page: Page): Promise<{ statId: number; deccanId: num
   return { statId: board!.statId, deccanId: deccan!.id };
 }
 
+/** The first invoice the user sees (of a status, when given): the demo has paid, pending and rejected ones. */
+async function firstInvoiceId(page: Page, status?: 'PENDING' | 'PAID' | 'REJECTED'): Promise<number> {
+  return firstId(page, `/api/invoices${status ? `?status=${status}` : ''}`);
+}
+
+const enviroPartnerId = async (page: Page) =>
+  (await getJson<{ account: { id: number; type: string } }>(page, '/api/users/loggedin')).account.type ===
+  'partner'
+    ? ownAccountId(page)
+    : (await fetchPartners(page)).find((item) => item.name === 'Enviro Analytics Pvt Ltd')!.id;
+
 const demoBoardPath = async (page: Page, tab?: string) =>
   `/viewRegulator/${(await demoBoardIds(page)).statId}${tab ? `?tab=${tab}` : ''}`;
 
@@ -221,6 +232,44 @@ const ROUTES: Record<DemoUser | 'visitor', RouteCheck[]> = {
       route: '/subscription/:tenantId',
       path: async (page) => `/subscription/${await deccanCementId(page)}`,
       heading: 'Subscription of Deccan Cement Works',
+      ready: (page) => expect(page.getByRole('region', { name: 'Site settings' })).toBeVisible(),
+    },
+    {
+      route: '/selectplan/:tenantId',
+      path: async (page) => `/selectplan/${await deccanCementId(page)}`,
+      heading: 'Choose a plan',
+      ready: (page) => expect(page.getByRole('radio', { name: /^OCEMS Pro/ })).toBeVisible(),
+    },
+    {
+      route: '/checkout/:invoiceId (awaiting payment)',
+      path: async (page) => `/checkout/${await firstInvoiceId(page, 'PENDING')}`,
+      heading: 'Checkout',
+      ready: (page) => expect(page.getByRole('heading', { level: 2, name: /^Invoice VY\// })).toBeVisible(),
+    },
+    { route: '/invoices', heading: 'Invoices', ready: table(/^Invoices 1–/) },
+    {
+      route: '/invoices/:invoiceId',
+      path: async (page) => `/invoices/${await firstInvoiceId(page)}`,
+      heading: 'Invoices',
+      ready: (page) =>
+        expect(
+          page.getByRole('dialog', { name: 'Invoice' }).getByRole('heading', { name: /^Invoice VY\// }),
+        ).toBeVisible(),
+    },
+    { route: '/payments', heading: 'Payments', ready: table(/^Payments 1–/) },
+    { route: '/plans', heading: 'Plans and add-ons', ready: table(/^Plans \(\d+\)$/) },
+    { route: '/coupons', heading: 'Coupons', ready: table(/^Coupons \(\d+\)$/) },
+    {
+      route: '/manage/:accountType/discounts (industry)',
+      path: async (page) => `/manage/tenant/discounts?accountId=${await deccanCementId(page)}`,
+      heading: 'Discounts of Deccan Cement Works',
+      ready: table(/^Plans \(\d+\)$/),
+    },
+    {
+      route: '/manage/:accountType/discounts (partner)',
+      path: async (page) => `/manage/partner/discounts?accountId=${await enviroPartnerId(page)}`,
+      heading: 'Discounts of Enviro Analytics Pvt Ltd',
+      ready: table(/^Plans \(\d+\)$/),
     },
     { route: '/users', heading: 'List of Users', ready: table(/^Users \(\d+\)$/) },
     { route: '/corporate-list', heading: 'Corporates', ready: table(/^Corporates \(\d+\)$/) },
@@ -404,6 +453,35 @@ const ROUTES: Record<DemoUser | 'visitor', RouteCheck[]> = {
   partner: [
     { route: '/home', heading: /^Welcome, / },
     { route: '/tenants', heading: 'Industries', ready: table(/^Industries: /) },
+    {
+      route: '/subscription/:tenantId (an industry of the partner)',
+      path: async (page) => `/subscription/${await deccanCementId(page)}`,
+      heading: 'Subscription of Deccan Cement Works',
+    },
+    {
+      route: '/invoices (the partner’s industries)',
+      path: async () => '/invoices',
+      heading: 'Invoices',
+      ready: table(/^Invoices 1–/),
+    },
+    {
+      route: '/payments (the partner’s industries)',
+      path: async () => '/payments',
+      heading: 'Payments',
+      ready: table(/^Payments 1–/),
+    },
+    {
+      route: '/coupons (the platform’s and its own)',
+      path: async () => '/coupons',
+      heading: 'Coupons',
+      ready: table(/^Coupons \(\d+\)$/),
+    },
+    {
+      route: '/manage/:accountType/discounts (own partner account)',
+      path: async (page) => `/manage/partner/discounts?accountId=${await ownAccountId(page)}`,
+      heading: 'Discounts of Enviro Analytics Pvt Ltd',
+      ready: table(/^Plans \(\d+\)$/),
+    },
     { route: '/users', heading: 'List of Users', ready: table(/^Users \(\d+\)$/) },
     {
       route: '/accounts/:accountType/:accountId/view (own partner account)',
@@ -436,6 +514,31 @@ const ROUTES: Record<DemoUser | 'visitor', RouteCheck[]> = {
       route: '/subscription/:tenantId (own industry)',
       path: async (page) => `/subscription/${await ownAccountId(page)}`,
       heading: 'Subscription of Deccan Cement Works',
+      ready: (page) => expect(page.getByRole('region', { name: 'Usage' })).toBeVisible(),
+    },
+    {
+      route: '/selectplan/:tenantId (own industry)',
+      path: async (page) => `/selectplan/${await ownAccountId(page)}`,
+      heading: 'Choose a plan',
+      ready: (page) => expect(page.getByRole('radio', { name: /^OCEMS Pro/ })).toBeVisible(),
+    },
+    {
+      route: '/checkout/:invoiceId (own paid invoice)',
+      path: async (page) => `/checkout/${await firstInvoiceId(page)}`,
+      heading: 'Checkout',
+      ready: (page) => expect(page.getByRole('heading', { level: 2, name: /^Invoice VY\// })).toBeVisible(),
+    },
+    {
+      route: '/invoices (own industry)',
+      path: async () => '/invoices',
+      heading: 'Invoices',
+      ready: table(/^Invoices 1–/),
+    },
+    {
+      route: '/payments (own industry)',
+      path: async () => '/payments',
+      heading: 'Payments',
+      ready: table(/^Payments 1–/),
     },
   ],
   corporate: [
@@ -595,6 +698,12 @@ test.describe('dialogs and menus', () => {
     { route: '/devices/profiles', heading: 'Device profiles', open: 'Add profile', submitEmpty: true },
     { route: '/devices/profiles', heading: 'Device profiles', open: /^Edit CEMS / },
     { route: '/regulator', heading: 'State boards', open: 'Add board', submitEmpty: true },
+    { route: '/plans', heading: 'Plans and add-ons', open: 'Add plan', submitEmpty: true },
+    { route: '/plans', heading: 'Plans and add-ons', open: /^Edit plan / },
+    { route: '/plans', heading: 'Plans and add-ons', open: /^Edit add-on / },
+    { route: '/coupons', heading: 'Coupons', open: 'Add coupon', submitEmpty: true },
+    { route: '/invoices?status=PENDING', heading: 'Invoices', open: /^Approve invoice / },
+    { route: '/payments?status=PENDING', heading: 'Payments', open: /^Reject the payment / },
   ];
   for (const dialog of dialogs) {
     test(`${dialog.route}: the "${String(dialog.open)}" dialog`, async ({ routePage: page }) => {
@@ -686,6 +795,44 @@ test.describe('dialogs and menus', () => {
     const map = page.getByRole('dialog', { name: 'Map a device parameter' });
     await map.locator('button[type="submit"]').click();
     await expect(map.locator('[aria-invalid="true"]').first()).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await closeWithEscape(page, 'dialog');
+  });
+
+  test('/subscription/:tenantId: the plan change wizard (its summary) and the cancel dialog', async ({
+    routePage: page,
+  }) => {
+    await goTo(page, `/subscription/${await deccanCementId(page)}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Subscription of Deccan Cement Works' }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Change plan' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Change plan' });
+    await wizard.getByRole('radio', { name: /^OCEMS Multi-Site/ }).click();
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expect(wizard.getByRole('heading', { name: 'Buy add-ons' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await wizard.getByRole('textbox', { name: /^Remote calibration/ }).fill('2');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expect(wizard.getByRole('table', { name: 'Order lines' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await closeWithEscape(page, 'dialog');
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await expect(page.getByRole('dialog', { name: 'Cancel subscription' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await closeWithEscape(page, 'dialog');
+  });
+
+  test('/manage/:accountType/discounts: the apply coupon dialog', async ({ routePage: page }) => {
+    await goTo(page, `/manage/tenant/discounts?accountId=${await deccanCementId(page)}`);
+    await expect(page.getByRole('table', { name: /^Plans \(\d+\)$/ })).toBeVisible();
+    await page
+      .getByRole('button', { name: /^Apply coupon to / })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: /^Apply coupon to / });
+    await dialog.getByRole('button', { name: 'Apply coupon' }).click();
+    await expect(dialog.locator('[aria-invalid="true"]').first()).toBeVisible();
     await expectNoSeriousViolations(page);
     await closeWithEscape(page, 'dialog');
   });

@@ -104,6 +104,35 @@ test.describe('layout at 390, 1024 and 1440 px', () => {
     }
   });
 
+  test('the billing screens: subscription, plan wizard, checkout, invoices, payments, plans, coupons, discounts', async ({
+    page,
+  }) => {
+    await signIn(page, USERS.site);
+    const pending = await page.request.get('/api/invoices?status=PENDING');
+    expect(pending.ok()).toBe(true);
+    const invoice = ((await pending.json()) as { items: { id: number; tenantId: number }[] }).items[0]!;
+    const screens = [
+      `/subscription/${invoice.tenantId}`,
+      `/selectplan/${invoice.tenantId}`,
+      `/checkout/${invoice.id}`,
+      '/invoices',
+      '/payments',
+      '/plans',
+      '/coupons',
+      `/manage/tenant/discounts?accountId=${invoice.tenantId}`,
+    ];
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of screens) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        expect(await layoutProblems(page), `${path} at ${width} px`).toEqual([]);
+      }
+    }
+  });
+
   test('a regulator’s list of industries', async ({ page }) => {
     await signIn(page, USERS.statutory);
     for (const width of WIDTHS) {

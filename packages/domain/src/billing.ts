@@ -84,54 +84,8 @@ export const INVOICE_SERIES = 'VY';
 export const COUPON_PERCENT_MAX_BP = 10_000;
 export const PRICE_MAX_PAISE = 100_000_000_00; // ₹10 crore
 export const ADDON_QUANTITY_MAX = 10_000;
-
-export const BILLING_MESSAGES = {
-  subscriptionEnabled: 'Subscription enabled successfully',
-  planChanged: 'Your plan has been changed successfully',
-  planChangeFailed: 'Error updating plan. Try again later',
-  plansFailed: 'error fetching in plans',
-  couponApplied: 'Coupon Code applied successful',
-  couponNotApplied: 'Coupon Code not applied. Try again!',
-  couponAppliedToPlan: 'Coupon Applied successfully',
-  couponRemoved: 'Coupon Removed successfully',
-  rebuilt: 'Rebuilt successfully',
-  couponsFailed: 'Error fetching coupons',
-  existingCouponsFailed: 'error fetching existing coupons',
-  cancelled: 'Subscription cancelled successfully',
-  cancelFailed: 'Error cancelling subscription. Try again later',
-  resumed: 'The cancellation is withdrawn: the subscription continues.',
-  voidedByCancel: 'Void: the subscription was cancelled.',
-  paymentStatusUpdated: 'Payment status update successful.',
-  parameterLimit:
-    'You have exhausted your parameter limit. Please upgrade your subscription or contact partner.',
-  cameraLimit: 'You have exhausted your camera limit. Please upgrade your subscription or contact partner.',
-  // Texts of our own for what the spec does not word.
-  planCodeTaken: 'Another plan has this code.',
-  couponCodeTaken: 'Another coupon has this code.',
-  addonUnitTaken: 'There is already an add-on for this unit.',
-  couponUnknown: 'There is no coupon with this code.',
-  couponNotValid: 'This coupon is not valid today.',
-  couponUsedUp: 'This coupon has been used as many times as it may be.',
-  couponNotYours: 'This coupon cannot be used for this account.',
-  noCouponApplied: 'No coupon is applied to this plan.',
-  planUnavailable: 'This plan cannot be bought.',
-  addonNotInPlan: 'This add-on is not part of the plan.',
-  belowMinimum: 'Buy at least the minimum number of add-ons.',
-  belowSuggested: 'Buy at least the suggested number of add-ons.',
-  subscriptionExists: 'This industry already has a subscription. Change its plan instead.',
-  noSubscription: 'This industry has no subscription yet.',
-  nothingToChange: 'Choose another plan or buy add-ons: this is the current plan.',
-  pendingChange: 'A plan change is awaiting payment. Decide on its invoice first.',
-  notChangeable: 'A cancelled or expired subscription is renewed, not changed.',
-  notRenewable: 'This subscription is not due for renewal.',
-  notCancellable: 'This subscription cannot be cancelled in this way now.',
-  invoiceDecided: 'This invoice has already been decided.',
-  invoicePaidInFull: 'This invoice has nothing to pay.',
-  paymentDecided: 'This payment has already been decided.',
-  paymentPending: 'A payment of this invoice is awaiting approval.',
-  notATenant: 'Subscriptions are for industries.',
-  sellerGstinMissing: 'The platform account needs a GSTIN and a state before invoices can be issued.',
-} as const;
+/** A renewal is offered from this many days before a period ends. */
+export const RENEWAL_WINDOW_DAYS = 30;
 
 // ── Money ──────────────────────────────────────────────────────────────────
 

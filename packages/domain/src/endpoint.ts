@@ -30,6 +30,12 @@ export const SITE_ONLY = only(['site']);
 export const BOARD_READERS = only(['site', 'statutory']);
 /** Boards and every mapping at them are kept by the platform's administrators. */
 export const BOARD_KEEPERS = only(['site'], ['admin']);
+/** Whoever has an industry's subscription in view: the platform, its partner, the industry itself. */
+export const BILLING_READERS = only(['site', 'partner', 'tenant']);
+/** The platform's administrators: plans, add-ons, the site's settings and payment decisions. */
+export const BILLING_KEEPERS = only(['site'], ['admin']);
+/** Coupons and discounts are given by the platform's and partners' administrators. */
+export const DISCOUNT_KEEPERS = only(['site', 'partner'], ['admin']);
 
 /**
  * Who may add an account through each type of the account form

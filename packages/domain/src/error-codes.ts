@@ -104,7 +104,7 @@ export const API_ERRORS = {
   PARAMETER_LIMIT_EXHAUSTED: 422,
   /** Cameras are at the limit of the plan, its add-ons and what the site granted. */
   CAMERA_LIMIT_EXHAUSTED: 422,
-  /** A coupon that cannot be used: `reason` says unknown, notValid, usedUp or notYours. */
+  /** A coupon that cannot be used, or none to remove: `reason` says unknown, notValid, usedUp, notYours or notApplied. */
   COUPON_INVALID: 422,
   /** Checkout is blocked: an add-on is below its minimum or suggested number (details per add-on). */
   ADDONS_BELOW_MINIMUM: 422,

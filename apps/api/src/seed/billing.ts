@@ -423,16 +423,14 @@ export async function seedDemoBilling(
       })
       .returning({ id: subscriptions.id });
     if (paid && held.length > 0) {
-      await tx
-        .insert(subscriptionAddons)
-        .values(
-          held.map((a) => ({
-            subscriptionId: subscription!.id,
-            addonId: a.addOnId,
-            quantity: a.quantity,
-            monthlyPrice: a.monthlyPrice,
-          })),
-        );
+      await tx.insert(subscriptionAddons).values(
+        held.map((a) => ({
+          subscriptionId: subscription!.id,
+          addonId: a.addOnId,
+          quantity: a.quantity,
+          monthlyPrice: a.monthlyPrice,
+        })),
+      );
     }
     if (coupon) {
       await tx.update(coupons).set({ redemptions: 1 }).where(eq(coupons.id, coupon.id));

@@ -25,6 +25,8 @@ type NavSegment = { kind: 'link'; link: NavEntry } | { kind: 'group'; group: Nav
 function getNavSegments(user: LoggedInUser | null): NavSegment[] {
   const segments: NavSegment[] = [];
   for (const route of getNavRoutes(user)) {
+    // The account's own things (invoices, payments) are in the user menu.
+    if (route.nav.menu === 'user') continue;
     const link = { path: route.path, labelKey: route.nav.labelKey };
     const group = route.nav.group;
     if (!group) {

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ApiErrorCode, ErrorCode, ErrorParams } from '@vayu/domain';
+import { errorsEn } from '../i18n/locales/areas/errors.en';
 import { isApiError } from './api-client';
 
 /**
@@ -23,7 +24,26 @@ export function describeErrorCode(t: TFunction, code: ErrorCode, params: ErrorPa
   }
   if (code === 'DERIVED_PARAMETER_IN_USE' && params.action === 'rename')
     return t('errors.seriesInUse', params);
+  const reasonKey = reasonKeyOf(code, params.reason);
+  if (reasonKey) return t(reasonKey, params);
   return t(`errors.codes.${code}`, params);
+}
+
+type Reasons = typeof errorsEn.reasons;
+type ReasonKey = {
+  [C in keyof Reasons]: `errors.reasons.${C}.${keyof Reasons[C] & string}`;
+}[keyof Reasons];
+
+/**
+ * The wording key of a billing refusal's sub-case (`reason`: a coupon used up,
+ * a plan change awaiting payment, an invoice already decided), or null when
+ * the code has none or the reason is one this console does not know (a newer
+ * server): it is then worded by its code.
+ */
+function reasonKeyOf(code: ErrorCode, reason: unknown): ReasonKey | null {
+  if (typeof reason !== 'string' || !Object.hasOwn(errorsEn.reasons, code)) return null;
+  const reasons: Record<string, string> = errorsEn.reasons[code as keyof Reasons];
+  return Object.hasOwn(reasons, reason) ? (`errors.reasons.${code}.${reason}` as ReasonKey) : null;
 }
 
 /**

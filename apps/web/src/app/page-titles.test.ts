@@ -19,6 +19,10 @@ const TITLED = [
   '/diagnosticParams',
   '/master-category',
   '/profile',
+  '/plans',
+  '/coupons',
+  '/invoices',
+  '/payments',
 ];
 
 describe('page titles drawn while a screen loads', () => {

@@ -36,6 +36,10 @@ const PAGE_TITLES: Readonly<Record<string, PageTitleKey>> = {
   '/regulator': 'pages.regulators',
   '/regulator/groundWater': 'pages.groundWater',
   '/profile': 'pages.profile',
+  '/plans': 'pages.plans',
+  '/coupons': 'pages.coupons',
+  '/invoices': 'pages.invoices',
+  '/payments': 'pages.payments',
 };
 
 /** The title of the main screen at `pathname` (a trailing slash aside), if it is one. */

@@ -140,3 +140,50 @@ describe('getNavRoutes', () => {
     expect(getNavRoutes(null)).toEqual([]);
   });
 });
+
+describe('the billing screens (subscriptions, invoices, payments, plans, coupons)', () => {
+  const partnerAdmin = buildUser({ userType: 'partner', role: 'admin' });
+  const billingPaths = ['/plans', '/coupons', '/invoices', '/payments'];
+  const billingLinks = (user: ReturnType<typeof buildUser>) =>
+    getNavRoutes(user)
+      .filter((route) => billingPaths.includes(route.path))
+      .map((route) => [route.path, route.nav.group ?? route.nav.menu]);
+
+  it('links plans and coupons in the masters menu and the account’s invoices and payments in the user menu', () => {
+    expect(billingLinks(siteUser)).toEqual([
+      ['/plans', 'masters'],
+      ['/coupons', 'masters'],
+      ['/invoices', 'user'],
+      ['/payments', 'user'],
+    ]);
+    expect(billingLinks(partnerAdmin)).toEqual([
+      ['/coupons', 'masters'],
+      ['/invoices', 'user'],
+      ['/payments', 'user'],
+    ]);
+    expect(billingLinks(partnerUser)).toEqual([
+      ['/invoices', 'user'],
+      ['/payments', 'user'],
+    ]);
+    expect(billingLinks(tenantUser)).toEqual([
+      ['/invoices', 'user'],
+      ['/payments', 'user'],
+    ]);
+    expect(billingLinks(buildUser({ userType: 'corporate' }))).toEqual([]);
+  });
+
+  it('takes the access of the endpoint each screen calls', () => {
+    const allow = { type: 'allow' };
+    const denied = { type: 'redirect', to: '/unauthorised' };
+    expect(resolveNavigation(APP_ROUTES, '/plans', partnerAdmin)).toEqual(denied);
+    expect(resolveNavigation(APP_ROUTES, '/coupons', partnerUser)).toEqual(denied);
+    expect(resolveNavigation(APP_ROUTES, '/selectplan/21', tenantUser)).toEqual(allow);
+    expect(resolveNavigation(APP_ROUTES, '/selectplan/21', { ...tenantUser, role: 'user' })).toEqual(denied);
+    expect(resolveNavigation(APP_ROUTES, '/checkout/42', partnerUser)).toEqual(allow);
+    expect(resolveNavigation(APP_ROUTES, '/subscription/21', buildUser({ userType: 'statutory' }))).toEqual(
+      denied,
+    );
+    // No access setting (spec §2): the API decides.
+    expect(resolveNavigation(APP_ROUTES, '/manage/tenant/discounts', tenantUser)).toEqual(allow);
+  });
+});

@@ -288,6 +288,28 @@ describe('sign-in and sign-out', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
   });
 
+  it("links an industry's subscription, invoices and payments in the user menu, not in the header bar", async () => {
+    setStoredUser(tenantUser);
+    mockApi({
+      'GET /api/users/loggedin': () => jsonResponse(tenantUser),
+      'GET /api/home/summary': () => jsonResponse(summary),
+    });
+    const { user } = renderApp('/home');
+    const nav = (await screen.findAllByRole('navigation', { name: 'Main navigation' }))[0]!;
+    expect(within(nav).queryByRole('link', { name: 'Invoices' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'plant@sugarmill.example' }));
+    await screen.findByRole('menuitem', { name: 'Sign out', hidden: true });
+    // jsdom has no layout for the dropdown's transition: read the items whatever their visibility
+    const items = screen.getAllByRole('menuitem', { hidden: true });
+    expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
+      ['Profile', '/profile'],
+      ['Subscription', '/subscription/30'],
+      ['Invoices', '/invoices'],
+      ['Payments', '/payments'],
+      ['Sign out', null],
+    ]);
+  });
+
   it('signs out from the user menu even when the logout call fails', async () => {
     setStoredUser(siteUser);
     const api = mockApi({

@@ -6,7 +6,10 @@ import {
   getRootRedirect,
   isAccessAllowed,
   isAccountFormType,
+  BILLING_KEEPERS,
+  BILLING_READERS,
   BOARD_READERS,
+  DISCOUNT_KEEPERS,
   type LoggedInUser,
 } from '@vayu/domain';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
@@ -51,9 +54,16 @@ export interface AppRoute extends RouteRule {
   prefetch?: (queryClient: QueryClient, url: URL) => Promise<void>;
   /**
    * Shown as a header link to users who may open it (and, when given, are of
-   * one of `userTypes`). Links of a `group` share one header menu.
+   * one of `userTypes`). Links of a `group` share one header menu; links of the
+   * `user` menu stand in the user menu (the account's own invoices and
+   * payments), not in the header bar.
    */
-  nav?: { labelKey: NavLabelKey; userTypes?: readonly LoggedInUser['userType'][]; group?: NavGroup };
+  nav?: {
+    labelKey: NavLabelKey;
+    userTypes?: readonly LoggedInUser['userType'][];
+    group?: NavGroup;
+    menu?: 'user';
+  };
 }
 
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): PageComponent {
@@ -105,8 +115,36 @@ const TenantDetailPage = page(
   (m) => m.TenantDetailPage,
 );
 const SubscriptionPage = page(
-  () => import('../features/tenants/subscription-page'),
+  () => import('../features/billing/subscription-page'),
   (m) => m.SubscriptionPage,
+);
+const SelectPlanPage = page(
+  () => import('../features/billing/select-plan-page'),
+  (m) => m.SelectPlanPage,
+);
+const CheckoutPage = page(
+  () => import('../features/billing/checkout-page'),
+  (m) => m.CheckoutPage,
+);
+const InvoiceList = page(
+  () => import('../features/billing/invoice-list'),
+  (m) => m.InvoiceList,
+);
+const PaymentList = page(
+  () => import('../features/billing/payment-list'),
+  (m) => m.PaymentList,
+);
+const PlanList = page(
+  () => import('../features/billing/plan-list'),
+  (m) => m.PlanList,
+);
+const CouponList = page(
+  () => import('../features/billing/coupon-list'),
+  (m) => m.CouponList,
+);
+const DiscountList = page(
+  () => import('../features/billing/discount-list'),
+  (m) => m.DiscountList,
 );
 const UserList = page(
   () => import('../features/users/user-list'),
@@ -297,11 +335,17 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: { userTypes: ['site', 'partner', 'tenant', 'corporate', 'statutory'] },
     Page: TenantDetailPage,
   },
+  // Subscriptions and billing: each screen takes the access of the endpoint it exists to call
   {
     path: '/subscription/:tenantId',
-    access: { userTypes: ['site', 'partner', 'tenant'] },
+    access: BILLING_READERS,
     Page: SubscriptionPage,
   },
+  // The plan change wizard as a page (the header is hidden on 'selectplan' and 'checkout' paths)
+  { path: '/selectplan/:tenantId', access: ACCOUNT_ADMINS, Page: SelectPlanPage },
+  { path: '/checkout/:invoiceId', access: BILLING_READERS, Page: CheckoutPage },
+  // Discounts of a partner or an industry: no access setting (spec §2), the API decides
+  { path: '/manage/:accountType/discounts', Page: DiscountList },
   // Devices: every signed-in user sees those of the industries they see; the dialog has its own address
   { path: '/devices', Page: DeviceList, nav: { labelKey: 'deviceRegistry.navLabel' } },
   { path: '/devices/add', access: ACCOUNT_ADMINS, Page: DeviceList },
@@ -470,6 +514,32 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/viewRegulator/:statId/industry/:regulatorTenantId',
     access: BOARD_READERS,
     Page: RegulatorIndustryPage,
+  },
+  {
+    path: '/plans',
+    access: BILLING_KEEPERS,
+    Page: PlanList,
+    nav: { labelKey: 'nav.plans', group: 'masters' },
+  },
+  {
+    path: '/coupons',
+    access: DISCOUNT_KEEPERS,
+    Page: CouponList,
+    nav: { labelKey: 'nav.coupons', group: 'masters' },
+  },
+  {
+    path: '/invoices',
+    access: BILLING_READERS,
+    Page: InvoiceList,
+    nav: { labelKey: 'nav.invoices', menu: 'user' },
+  },
+  // An invoice open over the list, at its own address
+  { path: '/invoices/:invoiceId', access: BILLING_READERS, Page: InvoiceList },
+  {
+    path: '/payments',
+    access: BILLING_READERS,
+    Page: PaymentList,
+    nav: { labelKey: 'nav.payments', menu: 'user' },
   },
   { path: '/activate/:token', public: true, Page: SetPasswordPage },
   { path: '/reset-password/:token', public: true, Page: SetPasswordPage },

@@ -37,16 +37,16 @@ import {
   subscriptionViewSchema,
   unitUsageSchema,
 } from '../billing.js';
-import { ACCOUNT_ADMINS, defineEndpoint, only } from '../endpoint.js';
+import {
+  ACCOUNT_ADMINS,
+  BILLING_KEEPERS,
+  BILLING_READERS,
+  DISCOUNT_KEEPERS,
+  defineEndpoint,
+  only,
+} from '../endpoint.js';
 import { pageOf } from '../pagination.js';
 import { idParamsSchema, idSchema } from './common.js';
-
-/** Whoever has an industry's subscription in view: the platform, its partner, the industry itself. */
-const BILLING_READERS = only(['site', 'partner', 'tenant']);
-/** The platform's administrators: plans, add-ons, the site's settings and payment decisions. */
-const BILLING_KEEPERS = only(['site'], ['admin']);
-/** Discounts are given by the platform's and partners' administrators. */
-const DISCOUNT_KEEPERS = only(['site', 'partner'], ['admin']);
 
 const tenantQuerySchema = z.object({ tenantId: idSchema });
 const messageSchema = z.object({ message: z.string() });

@@ -34,8 +34,6 @@ import {
  * and buyer's states for GST. The quote and the checkout both come from here.
  */
 
-/** A renewal is offered from this many days before a period ends. */
-export const RENEWAL_WINDOW_DAYS = 30;
 /** A first subscription may start at most this far ahead. */
 const START_AHEAD_DAYS = 365;
 

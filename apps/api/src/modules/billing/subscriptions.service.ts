@@ -1,5 +1,6 @@
 import {
   BILLING_MESSAGES,
+  RENEWAL_WINDOW_DAYS,
   UNIT_OF_CHECK_KIND,
   daysBetween,
   effectiveStatus,
@@ -27,7 +28,6 @@ import { countCouponUse, findCoupon } from './catalogue.repository.js';
 import { applyOrder, rejectOrder } from './settlement.js';
 import { isLimited, usageOf } from './limits.js';
 import {
-  RENEWAL_WINDOW_DAYS,
   couponUsable,
   priceOf,
   quoteOf,

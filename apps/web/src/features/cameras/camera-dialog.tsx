@@ -15,7 +15,9 @@ import { useState } from 'react';
 import { useController, useForm, type Control, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api-client';
+import { getErrorMessage, hasErrorCode } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
+import { dialogs } from '../../components/dialogs';
 import {
   handleSaveError,
   PasswordField,
@@ -144,6 +146,15 @@ function CameraForm({ tenantId, camera, onClose, onReload }: CameraDialogProps) 
           onClose();
         },
         onError: (error) => {
+          // The industry is at its camera limit (plan, add-ons and what the site granted): nothing was
+          // saved; the spec's text says to upgrade, in a dialog that stays until it is read.
+          if (hasErrorCode(error, 'CAMERA_LIMIT_EXHAUSTED')) {
+            void dialogs.notify({
+              title: t('cameras.cameras.cameraLimitTitle'),
+              message: getErrorMessage(t, error),
+            });
+            return;
+          }
           // A name or provision id another camera has: said on that field, in the user's language.
           if (isApiError(error) && error.code === 'CAMERA_EXISTS') {
             const taken = error.details.filter((detail) => TAKEN_MESSAGES[detail.path]);

@@ -110,6 +110,28 @@ describe('CamerasSection', () => {
     });
   });
 
+  it('says the camera limit is exhausted (CAMERA_LIMIT_EXHAUSTED) and saves nothing', async () => {
+    const { user } = renderSection([], {
+      'POST /api/tenants/21/cameras': () =>
+        errorResponse(422, 'CAMERA_LIMIT_EXHAUSTED', 'Server text.', undefined, { limit: 1 }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add camera' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add camera' });
+    await fill(user, dialog, /^Name/, 'Kiln camera');
+    await chooseOption(user, /^Monitoring point/, 'Kiln stack 1', dialog);
+    await fill(user, dialog, /^Provision ID/, 'PRV-0042');
+    await fill(user, dialog, /^Auth token/, 'k3y-0f-camera-a1b2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const notice = await screen.findByRole('dialog', { name: 'Camera limit reached' });
+    expect(notice).toHaveTextContent(
+      'You have exhausted your camera limit. Please upgrade your subscription or contact partner.',
+    );
+    expect(screen.queryByText('Camera added.')).not.toBeInTheDocument();
+    // The form stays open with what was typed, to be saved once the plan allows it.
+    expect(screen.getByRole('dialog', { name: 'Add camera' })).toBeInTheDocument();
+  });
+
   it('opens an edit with the token field empty, and leaves the token out when it stays empty', async () => {
     const { user, api } = renderSection([kilnCamera], {
       'PUT /api/tenants/21/cameras/5': () =>

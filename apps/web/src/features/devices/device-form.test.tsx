@@ -293,6 +293,22 @@ describe('the device form', () => {
     expect(address()).toBe('/devices/add?tenantId=21');
   });
 
+  it('says the parameter limit is exhausted (PARAMETER_LIMIT_EXHAUSTED) and saves nothing', async () => {
+    const { user, dialog } = await openAddDialog({} as UserEvent, {
+      'POST /api/devices': () =>
+        errorResponse(422, 'PARAMETER_LIMIT_EXHAUSTED', 'Server text.', undefined, { limit: 12 }),
+    });
+    await startDevice(user, dialog);
+    await completeRows(user, dialog);
+    await submit(user, dialog);
+    const notice = await screen.findByRole('dialog', { name: 'Parameter limit reached' });
+    expect(notice).toHaveTextContent(
+      'You have exhausted your parameter limit. Please upgrade your subscription or contact partner.',
+    );
+    expect(screen.queryByText('Device created successfully.')).not.toBeInTheDocument();
+    expect(address()).toBe('/devices/add?tenantId=21');
+  });
+
   it('adds a catalogue parameter the model does not list', async () => {
     const { user, dialog } = await openAddDialog({} as UserEvent);
     await startDevice(user, dialog);

@@ -44,7 +44,7 @@ const partnerAccount = tenantDetail({
   gstin: '27AAECE4410B1ZA',
   latitude: null,
   longitude: null,
-  planDetails: { planCode: null, paymentMode: false, userQuota: 5, parameterQuota: 10, cameraQuota: 0 },
+  planDetails: { planCode: null, paymentMode: false },
   version: 1,
 });
 

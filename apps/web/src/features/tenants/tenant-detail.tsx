@@ -156,6 +156,11 @@ function TenantDetailContent({ accountType, tenant, reload }: TenantDetailConten
   const isAdmin = user?.role === 'admin';
   const canManage = isAdmin && (isSite || user?.userType === 'partner' || user?.userType === 'tenant');
   const canChangePrimary = isAdmin && (isSite || user?.userType === 'partner');
+  // Coupons are given by the platform's and partners' admins, to a partner or an industry (spec: "discount").
+  const canGiveDiscounts =
+    isAdmin &&
+    (isSite || user?.userType === 'partner') &&
+    (tenant.type === 'tenant' || tenant.type === 'partner');
   const editAction = editActionFor(tenant);
 
   const resendActivation = () =>
@@ -245,13 +250,17 @@ function TenantDetailContent({ accountType, tenant, reload }: TenantDetailConten
                 {t('tenants.detail.changeWorkingStatus')}
               </Button>
             )}
-            {tenant.type === 'tenant' && user?.userType !== 'tenant' && (
+            {tenant.type === 'tenant' && (
               <Button component={Link} to={`/subscription/${tenant.id}`} variant="default">
                 {t('tenants.detail.subscription')}
               </Button>
             )}
-            {user?.userType !== 'tenant' && (
-              <Button component={Link} to={`/manage/${accountType}/discounts`} variant="subtle">
+            {canGiveDiscounts && (
+              <Button
+                component={Link}
+                to={`/manage/${tenant.type}/discounts?accountId=${tenant.id}`}
+                variant="subtle"
+              >
                 {t('tenants.detail.discounts')}
               </Button>
             )}

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mant
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getErrorMessage } from '../../app/error-message';
-import { formatNumber } from '../../i18n';
+import { formatDay, formatPeriod, SubscriptionStatusBadge, UsageBars } from '../billing';
 import { useSubscription } from './api/get-subscription';
 
 interface TenantsSubscriptionDialogProps {
@@ -11,11 +11,15 @@ interface TenantsSubscriptionDialogProps {
   onClose: () => void;
 }
 
-/** The tenant list's subscription modal: the plan of one industry, with a link to its subscription page. */
+/**
+ * The tenant list's subscription modal: the plan of one industry, its status,
+ * period and usage against its limits, with a link to its subscription page.
+ */
 export function TenantsSubscriptionDialog({ tenant, onClose }: TenantsSubscriptionDialogProps) {
   const { t } = useTranslation();
   const subscription = useSubscription(tenant?.id ?? 0, tenant !== null);
   const data = subscription.data;
+  const held = data?.subscription ?? null;
 
   return (
     <Modal
@@ -23,6 +27,7 @@ export function TenantsSubscriptionDialog({ tenant, onClose }: TenantsSubscripti
       onClose={onClose}
       title={t('tenants.subscriptionDialog.title', { name: tenant?.name ?? '' })}
       centered
+      size="lg"
       closeButtonProps={{ 'aria-label': t('tenants.close') }}
     >
       <Stack gap="md">
@@ -42,38 +47,54 @@ export function TenantsSubscriptionDialog({ tenant, onClose }: TenantsSubscripti
             <Skeleton height={16} />
           </Stack>
         ) : (
-          <Table variant="vertical" withTableBorder>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th w={160}>{t('tenants.subscriptionDialog.planCode')}</Table.Th>
-                <Table.Td>{data.planCode ?? t('tenants.subscriptionDialog.noPlan')}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>{t('tenants.subscriptionDialog.paymentMode')}</Table.Th>
-                <Table.Td>
-                  {data.paymentMode
-                    ? t('tenants.subscriptionDialog.on')
-                    : t('tenants.subscriptionDialog.off')}
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>{t('tenants.subscriptionDialog.userQuota')}</Table.Th>
-                <Table.Td>{formatNumber(data.userQuota)}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>{t('tenants.subscriptionDialog.usersUsed')}</Table.Th>
-                <Table.Td>{formatNumber(data.usersUsed)}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>{t('tenants.subscriptionDialog.parameterQuota')}</Table.Th>
-                <Table.Td>{formatNumber(data.parameterQuota)}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>{t('tenants.subscriptionDialog.cameraQuota')}</Table.Th>
-                <Table.Td>{formatNumber(data.cameraQuota)}</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
+          <>
+            <Table variant="vertical" withTableBorder>
+              <Table.Tbody>
+                <Table.Tr>
+                  <Table.Th w={160}>{t('tenants.subscriptionDialog.plan')}</Table.Th>
+                  <Table.Td>{held ? held.planName : t('tenants.subscriptionDialog.noPlan')}</Table.Td>
+                </Table.Tr>
+                {held && (
+                  <>
+                    <Table.Tr>
+                      <Table.Th>{t('tenants.subscriptionDialog.status')}</Table.Th>
+                      <Table.Td>
+                        <SubscriptionStatusBadge status={held.status} />
+                      </Table.Td>
+                    </Table.Tr>
+                    <Table.Tr>
+                      <Table.Th>{t('tenants.subscriptionDialog.period')}</Table.Th>
+                      <Table.Td>{formatPeriod(held.periodStart, held.periodEnd)}</Table.Td>
+                    </Table.Tr>
+                    <Table.Tr>
+                      <Table.Th>
+                        {held.cancelAtPeriodEnd
+                          ? t('tenants.subscriptionDialog.endsOn')
+                          : t('tenants.subscriptionDialog.renewsOn')}
+                      </Table.Th>
+                      <Table.Td>
+                        {formatDay(held.cancelAtPeriodEnd ? held.periodEnd : held.renewsOn)}
+                      </Table.Td>
+                    </Table.Tr>
+                  </>
+                )}
+                <Table.Tr>
+                  <Table.Th>{t('tenants.subscriptionDialog.paymentMode')}</Table.Th>
+                  <Table.Td>
+                    {data.paymentMode
+                      ? t('tenants.subscriptionDialog.on')
+                      : t('tenants.subscriptionDialog.off')}
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+            <Stack gap="xs">
+              <Text size="sm" fw={600}>
+                {t('tenants.subscriptionDialog.usage')}
+              </Text>
+              <UsageBars usage={data.usage} />
+            </Stack>
+          </>
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>

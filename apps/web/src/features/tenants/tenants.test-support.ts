@@ -29,7 +29,7 @@ export function tenantDetail(overrides: Partial<TenantDetail> = {}): TenantDetai
     timeZone: 'Asia/Kolkata',
     logoUrl: null,
     ioeyeTenantId: 0,
-    planDetails: { planCode: 'BASIC', paymentMode: false, userQuota: 5, parameterQuota: 20, cameraQuota: 2 },
+    planDetails: { planCode: 'BASIC', paymentMode: false },
     isRemotePerformanceCheck: false,
     tenantPermissionDetails: [],
     isBlocked: false,

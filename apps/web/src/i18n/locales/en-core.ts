@@ -65,6 +65,10 @@ export const enCore = {
     auditDocuments: 'Audit log documents',
     logs: 'Logs',
     profile: 'User Profile',
+    plans: 'Plans and add-ons',
+    coupons: 'Coupons',
+    invoices: 'Invoices',
+    payments: 'Payments',
   },
   nav: {
     main: 'Main navigation',
@@ -89,6 +93,10 @@ export const enCore = {
     metrics: 'Metrics',
     logs: 'Logs',
     offlineRemarks: 'Offline remarks',
+    plans: 'Plans and add-ons',
+    coupons: 'Coupons',
+    invoices: 'Invoices',
+    payments: 'Payments',
   },
   header: {
     module: 'Module',
@@ -97,6 +105,7 @@ export const enCore = {
     languageMenu: 'Language',
     userMenu: 'User menu for {{userName}}',
     profile: 'Profile',
+    subscription: 'Subscription',
     signOut: 'Sign out',
   },
   modules: {

@@ -16,6 +16,7 @@ import { edgeClientsEn } from './areas/edge-clients.en';
 import { readingsEn } from './areas/readings.en';
 import { appVendorsEn } from './areas/app-vendors.en';
 import { regulatorsEn } from './areas/regulators.en';
+import { billingEn } from './areas/billing.en';
 
 /** English texts of the console's areas; the frame's texts are in `en-core.ts`. */
 export const enAreas = {
@@ -36,6 +37,7 @@ export const enAreas = {
   readings: readingsEn,
   appVendors: appVendorsEn,
   regulators: regulatorsEn,
+  billing: billingEn,
 } as const;
 
 /** All English texts. */

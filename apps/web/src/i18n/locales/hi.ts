@@ -17,6 +17,7 @@ import { edgeClientsHi } from './areas/edge-clients.hi';
 import { readingsHi } from './areas/readings.hi';
 import { appVendorsHi } from './areas/app-vendors.hi';
 import { regulatorsHi } from './areas/regulators.hi';
+import { billingHi } from './areas/billing.hi';
 import type { Translations } from './en';
 
 /** Hindi texts. The product name stays in Latin script, as on the brand. */
@@ -69,6 +70,10 @@ export const hi: Translations = {
     auditDocuments: 'ऑडिट लॉग दस्तावेज़',
     logs: 'लॉग',
     profile: 'उपयोगकर्ता प्रोफ़ाइल',
+    plans: 'योजनाएँ और ऐड-ऑन',
+    coupons: 'कूपन',
+    invoices: 'इनवॉइस',
+    payments: 'भुगतान',
   },
   nav: {
     main: 'मुख्य नेविगेशन',
@@ -93,6 +98,10 @@ export const hi: Translations = {
     metrics: 'मेट्रिक्स',
     logs: 'लॉग',
     offlineRemarks: 'ऑफ़लाइन टिप्पणियाँ',
+    plans: 'योजनाएँ और ऐड-ऑन',
+    coupons: 'कूपन',
+    invoices: 'इनवॉइस',
+    payments: 'भुगतान',
   },
   header: {
     module: 'मॉड्यूल',
@@ -101,6 +110,7 @@ export const hi: Translations = {
     languageMenu: 'भाषा',
     userMenu: '{{userName}} के लिए उपयोगकर्ता मेनू',
     profile: 'प्रोफ़ाइल',
+    subscription: 'सदस्यता',
     signOut: 'साइन आउट करें',
   },
   modules: {
@@ -307,6 +317,7 @@ export const hi: Translations = {
   readings: readingsHi,
   appVendors: appVendorsHi,
   regulators: regulatorsHi,
+  billing: billingHi,
   languages: {
     en: 'English',
     hi: 'हिन्दी',

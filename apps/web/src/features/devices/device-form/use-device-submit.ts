@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../app/api-client';
 import { describeErrorCode, getErrorMessage, hasErrorCode } from '../../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../../app/notifications';
+import { dialogs } from '../../../components/dialogs';
 import { useSaveDevice } from '../api/save-device';
 import { describeServerDetail } from './device-validation';
 import type { DeviceFormValues } from './form-values';
@@ -68,6 +69,15 @@ export function useDeviceSubmit({ device, setError, onSaved }: SubmitOptions) {
   const showError = (error: unknown, values: DeviceFormValues, removedSavedRows: boolean) => {
     if (hasErrorCode(error, 'STALE_VERSION')) {
       setConflict(true);
+      return;
+    }
+    // The industry is at its parameter limit (plan, add-ons and what the site granted): nothing was
+    // saved; the spec's text says to upgrade, in a dialog that stays until it is read.
+    if (hasErrorCode(error, 'PARAMETER_LIMIT_EXHAUSTED')) {
+      void dialogs.notify({
+        title: t('deviceRegistry.messages.parameterLimitTitle'),
+        message: getErrorMessage(t, error),
+      });
       return;
     }
     let isShownOnField = false;

@@ -11,7 +11,6 @@ export const tenantKeys = {
   details: () => [...tenantKeys.all, 'detail'] as const,
   detail: (id: number) => [...tenantKeys.details(), id] as const,
   users: (id: number) => [...tenantKeys.all, 'users', id] as const,
-  subscription: (id: number) => [...tenantKeys.all, 'subscription', id] as const,
   address: (accountType: string, accountId: number, addressType: string) =>
     [...tenantKeys.all, 'address', accountType, accountId, addressType] as const,
   migratePreview: (tenantId: number, partnerId: number) =>

@@ -81,6 +81,12 @@ export const auditEn = {
     regulator_key: 'Board key file',
     regulator_station: 'Board station',
     regulator_device: 'Board device mapping',
+    plan: 'Plan',
+    addon: 'Add-on',
+    coupon: 'Coupon',
+    discount: 'Discount',
+    invoice: 'Invoice',
+    payment: 'Payment',
   } satisfies Record<AuditEntity, string>,
   /** What was done (`AUDIT_ACTIONS`). */
   actions: {
@@ -105,6 +111,14 @@ export const auditEn = {
     TOKEN_ISSUED: 'Key issued',
     TOKEN_REVOKED: 'Key revoked',
     TENANTS_ADDED: 'Industries added',
+    PLAN_CHANGE: 'Plan changed',
+    RENEWAL: 'Subscription renewed',
+    CANCEL: 'Subscription cancelled',
+    COUPON_APPLIED: 'Coupon applied',
+    COUPON_REMOVED: 'Coupon removed',
+    DISCOUNTS_REBUILT: 'Discounts rebuilt',
+    PAYMENT_RECORDED: 'Payment recorded',
+    PAYMENT_DECIDED: 'Payment decided',
   } satisfies Record<AuditAction, string>,
   list: {
     caption: 'Audit log entries {{from}} to {{to}}: {{total}}',

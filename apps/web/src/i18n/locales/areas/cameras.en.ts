@@ -39,6 +39,7 @@ export const camerasEn = {
     updated: 'Camera updated.',
     deleted: 'Camera deleted.',
     saveError: 'The camera could not be saved.',
+    cameraLimitTitle: 'Camera limit reached',
     nameTaken: 'This industry already has a camera with this name.',
     provisionTaken: 'This provision ID is already used by another camera.',
     deleteError: 'The camera could not be deleted.',

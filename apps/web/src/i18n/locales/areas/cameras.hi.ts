@@ -39,6 +39,7 @@ export const camerasHi: Translations['cameras'] = {
     updated: 'कैमरा अपडेट किया गया।',
     deleted: 'कैमरा हटाया गया।',
     saveError: 'कैमरा सहेजा नहीं जा सका।',
+    cameraLimitTitle: 'कैमरा सीमा पूरी',
     nameTaken: 'इस उद्योग में इस नाम का कैमरा पहले से है।',
     provisionTaken: 'यह प्रोविज़न आईडी किसी दूसरे कैमरे में पहले से उपयोग में है।',
     deleteError: 'कैमरा हटाया नहीं जा सका।',

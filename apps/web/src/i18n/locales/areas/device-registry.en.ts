@@ -167,6 +167,7 @@ export const deviceRegistryEn = {
     typesError: 'Error Fetching Device Type.',
     ndirTypesError: 'Error Fetching Device NDIR Type.',
     createError: 'Error in creation.',
+    parameterLimitTitle: 'Parameter limit reached',
     updateError: 'The device could not be updated.',
     created: 'Device created successfully.',
     updated: 'Device Updated Successfully.',

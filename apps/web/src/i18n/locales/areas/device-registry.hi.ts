@@ -164,6 +164,7 @@ export const deviceRegistryHi: TranslationShape<typeof deviceRegistryEn> = {
     typesError: 'उपकरण प्रकार लाने में त्रुटि।',
     ndirTypesError: 'उपकरण NDIR प्रकार लाने में त्रुटि।',
     createError: 'बनाने में त्रुटि।',
+    parameterLimitTitle: 'पैरामीटर सीमा पूरी',
     updateError: 'उपकरण अपडेट नहीं हो सका।',
     created: 'उपकरण सफलतापूर्वक बनाया गया।',
     updated: 'उपकरण सफलतापूर्वक अपडेट किया गया।',

@@ -1,4 +1,5 @@
 import {
+  BILLING_MESSAGES,
   CATEGORY_EXISTS_MESSAGE,
   CONFLICT_MESSAGE,
   CORPORATE_EXISTS_MESSAGE,
@@ -68,6 +69,9 @@ export const errorsEn = {
     STATION_EXISTS: 'This station is already mapped at this board.',
     REGULATOR_MAPPING_EXISTS: 'This mapping already exists at this board.',
     REGULATOR_MAPPING_IN_USE: 'Devices are still mapped to this: remove their mappings first.',
+    PLAN_EXISTS: BILLING_MESSAGES.planCodeTaken,
+    ADDON_EXISTS: BILLING_MESSAGES.addonUnitTaken,
+    COUPON_EXISTS: BILLING_MESSAGES.couponCodeTaken,
     EDGE_KEY_LIMIT: 'This edge client has used all the keys it is allowed.',
     DEVICE_NOT_IN_TENANT: 'This key may not send data for that industry.',
     TOKEN_INVALID: 'This key is unknown or has been revoked.',
@@ -84,6 +88,13 @@ export const errorsEn = {
     MONITORING_POINT_LIMIT: 'This industry has {{limit}} monitoring points, the most it may have.',
     DEVICE_RULES: 'Please correct the marked fields.',
     DEVICE_LIMIT: 'This industry has {{limit}} devices, the most it may have.',
+    PARAMETER_LIMIT_EXHAUSTED: BILLING_MESSAGES.parameterLimit,
+    CAMERA_LIMIT_EXHAUSTED: BILLING_MESSAGES.cameraLimit,
+    COUPON_INVALID: 'This coupon cannot be used.',
+    ADDONS_BELOW_MINIMUM: BILLING_MESSAGES.belowMinimum,
+    SUBSCRIPTION_STATE: 'The subscription cannot be changed in this way now.',
+    PAYMENT_STATE: 'The invoice or its payment cannot be changed in this way now.',
+    SELLER_DETAILS_MISSING: BILLING_MESSAGES.sellerGstinMissing,
     RATE_LIMITED: TOO_MANY_ATTEMPTS_MESSAGE,
     INTERNAL: DIALOG_DEFAULTS.error,
     UNAVAILABLE: 'The service is busy. Try again in a moment.',
@@ -99,6 +110,36 @@ export const errorsEn = {
     energy: 'This parameter feeds the energy parameter "{{usedBy}}" and cannot be deleted.',
     rename:
       'The key "{{key}}" is used by the derived parameter "{{usedBy}}"; change that expression before renaming this parameter.',
+  },
+  /**
+   * The sub-case of a billing refusal, by the error's `reason` param (a reason
+   * not listed is worded by its code alone).
+   */
+  reasons: {
+    COUPON_INVALID: {
+      unknown: BILLING_MESSAGES.couponUnknown,
+      notValid: BILLING_MESSAGES.couponNotValid,
+      usedUp: BILLING_MESSAGES.couponUsedUp,
+      notYours: BILLING_MESSAGES.couponNotYours,
+      notApplied: BILLING_MESSAGES.noCouponApplied,
+    },
+    SUBSCRIPTION_STATE: {
+      exists: BILLING_MESSAGES.subscriptionExists,
+      none: BILLING_MESSAGES.noSubscription,
+      pendingChange: BILLING_MESSAGES.pendingChange,
+      notChangeable: BILLING_MESSAGES.notChangeable,
+      notRenewable: BILLING_MESSAGES.notRenewable,
+      notCancellable: BILLING_MESSAGES.notCancellable,
+      nothingToChange: BILLING_MESSAGES.nothingToChange,
+      planUnavailable: BILLING_MESSAGES.planUnavailable,
+      notATenant: BILLING_MESSAGES.notATenant,
+    },
+    PAYMENT_STATE: {
+      invoiceDecided: BILLING_MESSAGES.invoiceDecided,
+      paymentDecided: BILLING_MESSAGES.paymentDecided,
+      paymentPending: BILLING_MESSAGES.paymentPending,
+      paidInFull: BILLING_MESSAGES.invoicePaidInFull,
+    },
   },
   /** A refusal that names its wait (`retryAfterSeconds`): the sign-in back-off, a client's limit. */
   retryIn: {
