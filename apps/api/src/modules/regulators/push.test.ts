@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PLATFORM_ACCOUNT_ID, PUSH_SLOT_MS, slotStartOf, type Board } from '@vayu/domain';
+import { PLATFORM_ACCOUNT_ID, PUSH_SLOT_MS, slotStart, slotStartOf, type Board } from '@vayu/domain';
 import { startBoardStandIn, type BoardStandIn } from '../../board-stand-in/stand-in.js';
 import { jobs, regulatorPushAttempts, regulatorPushes, regulatorTenants } from '../../db/schema/index.js';
 import { createSecrets } from '../../lib/secrets.js';
@@ -189,7 +189,9 @@ describe('the push to a board', () => {
   });
 
   it('shows the day’s slots on the compliance timeline: delivered, refused, no data and pending, and the share delivered', async () => {
-    const start = slotStartOf(Date.now() - 6 * DAY);
+    // 10:00 in India six days ago: the six slots below fall in one day of the timeline whatever the
+    // time the test runs (from 22:30 India time, six slots from now would cross midnight).
+    const start = new Date(slotStart(Date.now() - 6 * DAY, 'day') + 10 * HOUR);
     const setup = await industryPushingFrom(start);
     // Four slots with readings, then two without; the board refuses the third slot.
     await readings(setup, start, new Date(start.getTime() + 4 * PUSH_SLOT_MS), (i) => 20 + i);

@@ -61,11 +61,17 @@ export function PlanList() {
           <Stack gap={2}>
             {byAddonOrder(plan.addons).map((addon) => (
               <Text size="sm" key={addon.addOnId}>
-                {t('billing.plans.addonSummary', {
-                  unit: t(`billing.units.${addon.addOnUnit}`),
-                  included: addon.quantity,
-                  minimum: addon.minimumAddons,
-                })}
+                {t(
+                  addon.suggestedAddons === null
+                    ? 'billing.plans.addonSummary'
+                    : 'billing.plans.addonSummarySuggested',
+                  {
+                    unit: t(`billing.units.${addon.addOnUnit}`),
+                    included: addon.quantity,
+                    minimum: addon.minimumAddons,
+                    suggested: addon.suggestedAddons,
+                  },
+                )}
               </Text>
             ))}
           </Stack>

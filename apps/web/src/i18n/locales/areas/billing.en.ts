@@ -344,6 +344,7 @@ export const billingEn = {
     suggested: 'Suggested',
     suggestedHelp: 'Empty for none.',
     addonSummary: '{{unit}}: {{included}} included, minimum {{minimum}}',
+    addonSummarySuggested: '{{unit}}: {{included}} included, minimum {{minimum}}, suggested {{suggested}}',
     noAddonRows: 'No add-ons',
     noAddonsYet: 'Add add-ons below first.',
     addAddonRow: 'Add an add-on',

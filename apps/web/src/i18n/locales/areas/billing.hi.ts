@@ -321,6 +321,7 @@ export const billingHi: Translations['billing'] = {
     suggested: 'सुझाई गई',
     suggestedHelp: 'न हो तो खाली छोड़ें।',
     addonSummary: '{{unit}}: {{included}} शामिल, न्यूनतम {{minimum}}',
+    addonSummarySuggested: '{{unit}}: {{included}} शामिल, न्यूनतम {{minimum}}, सुझाई गई {{suggested}}',
     noAddonRows: 'कोई ऐड-ऑन नहीं',
     noAddonsYet: 'पहले नीचे ऐड-ऑन जोड़ें।',
     addAddonRow: 'एक ऐड-ऑन जोड़ें',
