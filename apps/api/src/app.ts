@@ -28,6 +28,7 @@ import {
   regulatorScheduleJob,
   scheduleRegulatorPush,
 } from './modules/regulators/push-jobs.js';
+import { alertsEvaluateJob, scheduleAlerts } from './modules/alerts/alert-jobs.js';
 import { createSecrets } from './lib/secrets.js';
 import { ROLLUP_BATCH, startRollup } from './modules/telemetry/rollup.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -240,6 +241,7 @@ export async function buildApp(
         'telemetry.partitions': partitionsJob(database),
         'regulator.schedule': regulatorScheduleJob(database.db),
         'regulator.push': regulatorPushJob({ db: database.db, secrets }),
+        'alerts.evaluate': alertsEvaluateJob(database.db),
       },
       log: app.log.child({ component: 'jobs' }),
       concurrency: config.jobConcurrency,
@@ -249,6 +251,7 @@ export async function buildApp(
     app.addHook('onReady', async () => {
       await scheduleReadingPartitions(database.db);
       await scheduleRegulatorPush(database.db);
+      await scheduleAlerts(database.db);
       return worker.start();
     });
     app.addHook('onClose', () => worker.stop());

@@ -316,12 +316,14 @@ async function main() {
       },
     });
     const filled = await simulator.fill();
+    // The readings printed are the round's; when the round has nothing left to send (devices that send
+    // every 15 minutes, just filled up to now), the fill's, whose newest are what the screens show.
+    const filledLines = printed.splice(0);
     if (filled.sent > 0) {
       log.info({ ...filled }, 'Filled the gap since the last stored readings (15-minute values)');
-      printed.length = 0;
     }
     const round = await simulator.round();
-    for (const text of printed) process.stdout.write(`${text}\n`);
+    for (const text of round.sent > 0 ? printed : filledLines) process.stdout.write(`${text}\n`);
     if (round.sent === 0 && filled.sent === 0) {
       log.info(
         {},

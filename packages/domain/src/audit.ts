@@ -48,6 +48,8 @@ export const AUDIT_ENTITIES = [
   'discount',
   'invoice',
   'payment',
+  'alert_limit',
+  'alert',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -82,6 +84,7 @@ export const AUDIT_ACTIONS = [
   'DISCOUNTS_REBUILT',
   'PAYMENT_RECORDED',
   'PAYMENT_DECIDED',
+  'ACKNOWLEDGE',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditEntitySchema = z.enum(AUDIT_ENTITIES);

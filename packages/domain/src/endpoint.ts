@@ -72,7 +72,8 @@ export type OwnedRecordKind =
   | 'edgeClient'
   | 'appVendor'
   | 'subscription'
-  | 'invoice';
+  | 'invoice'
+  | 'alert';
 
 /**
  * One API endpoint, defined once: the API registers its route, access rule

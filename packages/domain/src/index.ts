@@ -34,3 +34,4 @@ export * from './endpoints/index.js';
 export * from './telemetry.js';
 export * from './regulators.js';
 export * from './billing.js';
+export * from './alerts.js';

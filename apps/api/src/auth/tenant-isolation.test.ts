@@ -10,7 +10,7 @@ import {
   type UserType,
 } from '@vayu/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appVendors, auditLogs, cameras, edgeClients, parameters } from '../db/schema/index.js';
+import { alerts, appVendors, auditLogs, cameras, edgeClients, parameters } from '../db/schema/index.js';
 import { activeSubscription, billingCatalogue } from '../modules/billing/billing.test-support.js';
 import { insertDataToken } from '../modules/telemetry/data-tokens.js';
 import { asUser, signIn, startTestApp, type TestContext } from '../test/harness.js';
@@ -195,7 +195,20 @@ beforeAll(async () => {
   await billingCatalogue(t.db);
   const strangersOrder = await activeSubscription(site, stranger.id);
 
+  // An alert of the stranger's device.
+  const [strangersAlert] = await t.db
+    .insert(alerts)
+    .values({
+      type: 'OFFLINE',
+      tenantId: stranger.id,
+      deviceId: strangersDevice.device.id,
+      monitoringPointId: strangersDevice.monitoringPointId,
+      startedAt: new Date(),
+    })
+    .returning({ id: alerts.id });
+
   foreign = {
+    alert: strangersAlert!.id,
     subscription: strangersOrder.subscriptionId,
     invoice: strangersOrder.invoice.id,
     device: strangersDevice.device.id,

@@ -45,6 +45,16 @@ export const JOBS = {
     backoff: { baseMs: 10_000, maxMs: MINUTE },
     timeoutMs: 2 * MINUTE,
   },
+  /**
+   * Each minute, works the exceedance and offline alerts out (modules/alerts/evaluate.ts) and
+   * queues the next minute's run (one a minute, `minute` its key, however many processes).
+   */
+  'alerts.evaluate': {
+    payload: z.object({ minute: z.number().int().nonnegative() }),
+    maxAttempts: 3,
+    backoff: { baseMs: 10_000, maxMs: MINUTE },
+    timeoutMs: 2 * MINUTE,
+  },
 } satisfies JobDefinitions;
 
 export type JobName = keyof typeof JOBS;

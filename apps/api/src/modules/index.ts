@@ -11,6 +11,8 @@ import { partnersRoutes } from './accounts/partners.routes.js';
 import { tenantsRoutes } from './accounts/tenants.routes.js';
 import { createTenantsService } from './accounts/tenants.service.js';
 import { createPartnersService } from './accounts/partners.service.js';
+import { alertsRoutes } from './alerts/alerts.routes.js';
+import { createAlertsService } from './alerts/alerts.service.js';
 import { billingRoutes } from './billing/billing.routes.js';
 import { createCatalogueService as createPriceListService } from './billing/catalogue.service.js';
 import { createInvoicesService } from './billing/invoices.service.js';
@@ -96,6 +98,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(tenantsRoutes, {
     tenants: createTenantsService({ db, files: deps.files, sessions: deps.auth }),
   });
+  await app.register(alertsRoutes, { alerts: createAlertsService({ db }) });
   await app.register(billingRoutes, {
     catalogue: createPriceListService({ db }),
     subscriptions: createSubscriptionsService({ db, mailer: deps.mailer }),

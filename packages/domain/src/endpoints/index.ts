@@ -22,6 +22,7 @@ import { regulatorsEndpoints } from './regulators.js';
 import { parametersEndpoints } from './parameters.js';
 import { partnersEndpoints } from './partners.js';
 import { statutoryEndpoints } from './statutory.js';
+import { alertsEndpoints } from './alerts.js';
 import { billingEndpoints } from './billing.js';
 import { systemEndpoints } from './system.js';
 import { telemetryEndpoints } from './telemetry.js';
@@ -52,6 +53,7 @@ export * from './regulators.js';
 export * from './parameters.js';
 export * from './partners.js';
 export * from './statutory.js';
+export * from './alerts.js';
 export * from './billing.js';
 export * from './system.js';
 export * from './telemetry.js';
@@ -94,6 +96,7 @@ export const ENDPOINT_GROUPS = {
   edgeClients: edgeClientsEndpoints,
   appVendors: appVendorsEndpoints,
   regulators: regulatorsEndpoints,
+  alerts: alertsEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export const ALL_ENDPOINTS: readonly EndpointDefinition[] = Object.values(ENDPOINT_GROUPS).flatMap((group) =>

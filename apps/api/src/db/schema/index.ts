@@ -8,3 +8,4 @@ export * from './jobs.js';
 export * from './telemetry.js';
 export * from './regulators.js';
 export * from './billing.js';
+export * from './alerts.js';

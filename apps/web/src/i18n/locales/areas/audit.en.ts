@@ -87,6 +87,8 @@ export const auditEn = {
     discount: 'Discount',
     invoice: 'Invoice',
     payment: 'Payment',
+    alert_limit: 'Alert limit',
+    alert: 'Alert',
   } satisfies Record<AuditEntity, string>,
   /** What was done (`AUDIT_ACTIONS`). */
   actions: {
@@ -119,6 +121,7 @@ export const auditEn = {
     DISCOUNTS_REBUILT: 'Discounts rebuilt',
     PAYMENT_RECORDED: 'Payment recorded',
     PAYMENT_DECIDED: 'Payment decided',
+    ACKNOWLEDGE: 'Acknowledged',
   } satisfies Record<AuditAction, string>,
   list: {
     caption: 'Audit log entries {{from}} to {{to}}: {{total}}',

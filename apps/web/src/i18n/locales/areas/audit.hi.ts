@@ -87,6 +87,8 @@ export const auditHi: TranslationShape<typeof auditEn> = {
     discount: 'छूट',
     invoice: 'इनवॉइस',
     payment: 'भुगतान',
+    alert_limit: 'अलर्ट सीमा',
+    alert: 'अलर्ट',
   },
   actions: {
     CREATE: 'बनाया',
@@ -118,6 +120,7 @@ export const auditHi: TranslationShape<typeof auditEn> = {
     DISCOUNTS_REBUILT: 'छूट फिर से बनाई गई',
     PAYMENT_RECORDED: 'भुगतान दर्ज किया गया',
     PAYMENT_DECIDED: 'भुगतान पर निर्णय हुआ',
+    ACKNOWLEDGE: 'स्वीकार किया गया',
   },
   list: {
     caption: 'ऑडिट लॉग प्रविष्टियाँ {{from}} से {{to}} तक: {{total}}',
