@@ -961,15 +961,13 @@ export const discountListSchema = z.object({
   discounts: z.array(discountSchema),
 });
 
+/** The partner or industry a coupon is for; the caller's own account when left out (an industry redeeming a code). */
+const discountAccountField = fromDigits(z.number().int().min(1)).optional();
 export const applyCouponBodySchema = z
-  .object({
-    accountId: fromDigits(z.number().int().min(1)),
-    planCode: planCodeField,
-    couponCode: couponCodeField,
-  })
+  .object({ accountId: discountAccountField, planCode: planCodeField, couponCode: couponCodeField })
   .strict();
 export const removeCouponBodySchema = z
-  .object({ accountId: fromDigits(z.number().int().min(1)), planCode: planCodeField })
+  .object({ accountId: discountAccountField, planCode: planCodeField })
   .strict();
 export const rebuildDiscountsBodySchema = z.object({ planCode: planCodeField }).strict();
 export const rebuildResultSchema = z.object({ message: z.string(), industries: z.number().int() });

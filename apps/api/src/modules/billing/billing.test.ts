@@ -729,6 +729,27 @@ describe('coupons and discounts', () => {
     const usedUp = await apply(b.tenant.id, once.couponCode);
     expect(usedUp.json().error.params).toEqual({ reason: 'usedUp' });
 
+    // An industry redeems a code for itself (no account named), never for another.
+    const redeemable = await coupon(site);
+    const own = await ok<{ message: string; discount: { state: string } }>(
+      a.admin({
+        method: 'POST',
+        url: '/api/applyCoupon',
+        payload: { planCode: 'T-PRO', couponCode: redeemable.couponCode },
+      }),
+    );
+    expect(own).toMatchObject({ message: 'Coupon Code applied successful', discount: { state: 'APPLIED' } });
+    expectError(await apply(b.tenant.id, redeemable.couponCode, a.admin), 404, 'NOT_FOUND');
+    expectError(
+      await a.viewer({
+        method: 'POST',
+        url: '/api/applyCoupon',
+        payload: { planCode: 'T-PRO', couponCode: redeemable.couponCode },
+      }),
+      403,
+      'FORBIDDEN',
+    );
+
     // A partner's own coupon is for its industries only.
     const partnersCoupon = await coupon(a.partnerAdmin);
     expect(partnersCoupon.partnerId).toBe(a.partner.id);

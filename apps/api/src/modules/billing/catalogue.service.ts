@@ -82,6 +82,9 @@ async function withUnique<T>(write: () => Promise<T>, index: string, error: () =
   }
 }
 
+/** The account a request without one is about: the industry acted for, or the caller's own. */
+const ownAccount = (ctx: RequestContext) => ctx.principal.actingTenantId ?? ctx.principal.accountId;
+
 export function createCatalogueService({ db }: { db: Database }) {
   /** The plan an order or a discount names, or a 400 on its field. */
   async function namedPlan(exec: Executor, code: string): Promise<Plan> {
@@ -125,11 +128,12 @@ export function createCatalogueService({ db }: { db: Database }) {
       throw notFound('Account');
     }
     const p = ctx.principal;
-    if (
-      forChange &&
-      p.userType !== 'site' &&
-      !(p.userType === 'partner' && account.partnerId === p.accountId)
-    ) {
+    // The platform discounts anyone; a partner its industries (not itself); an industry redeems codes for itself.
+    const mayChange =
+      p.userType === 'site' ||
+      (p.userType === 'partner' && account.partnerId === p.accountId) ||
+      (p.userType === 'tenant' && account.id === p.accountId);
+    if (forChange && !mayChange) {
       throw forbidden('You are not allowed to change the discounts of this account.');
     }
     return account;
@@ -336,11 +340,11 @@ export function createCatalogueService({ db }: { db: Database }) {
 
     async applyCoupon(
       ctx: RequestContext,
-      body: { accountId: number; planCode: string; couponCode: string },
+      body: { accountId?: number | undefined; planCode: string; couponCode: string },
     ) {
       const scope = scopeOf(ctx.principal);
       return db.transaction(async (tx) => {
-        const account = await discountAccount(tx, ctx, scope, body.accountId, true);
+        const account = await discountAccount(tx, ctx, scope, body.accountId ?? ownAccount(ctx), true);
         const plan = await namedPlan(tx, body.planCode);
         const coupon = await findCouponByCode(tx, body.couponCode);
         if (!coupon) throw couponInvalid('unknown');
@@ -367,10 +371,10 @@ export function createCatalogueService({ db }: { db: Database }) {
       });
     },
 
-    async removeCoupon(ctx: RequestContext, body: { accountId: number; planCode: string }) {
+    async removeCoupon(ctx: RequestContext, body: { accountId?: number | undefined; planCode: string }) {
       const scope = scopeOf(ctx.principal);
       return db.transaction(async (tx) => {
-        const account = await discountAccount(tx, ctx, scope, body.accountId, true);
+        const account = await discountAccount(tx, ctx, scope, body.accountId ?? ownAccount(ctx), true);
         const plan = await namedPlan(tx, body.planCode);
         const before = await discountOf(tx, account.id, plan);
         if (before.state !== 'APPLIED' || !before.discount) throw couponInvalid('notApplied', 'planCode');
