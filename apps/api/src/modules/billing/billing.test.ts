@@ -740,6 +740,13 @@ describe('coupons and discounts', () => {
     );
     expect(own).toMatchObject({ message: 'Coupon Code applied successful', discount: { state: 'APPLIED' } });
     expectError(await apply(b.tenant.id, redeemable.couponCode, a.admin), 404, 'NOT_FOUND');
+    const unnamed = await site({
+      method: 'POST',
+      url: '/api/applyCoupon',
+      payload: { planCode: 'T-PRO', couponCode: redeemable.couponCode },
+    });
+    expectError(unnamed, 400, 'VALIDATION_FAILED');
+    expect(unnamed.json().error.details[0].path).toBe('accountId');
     expectError(
       await a.viewer({
         method: 'POST',

@@ -82,8 +82,15 @@ async function withUnique<T>(write: () => Promise<T>, index: string, error: () =
   }
 }
 
-/** The account a request without one is about: the industry acted for, or the caller's own. */
-const ownAccount = (ctx: RequestContext) => ctx.principal.actingTenantId ?? ctx.principal.accountId;
+/** The account a request without one is about: the industry acted for, or an industry user's own. */
+function ownAccount(ctx: RequestContext): number {
+  const p = ctx.principal;
+  if (p.actingTenantId !== null) return p.actingTenantId;
+  if (p.userType === 'tenant') return p.accountId;
+  throw badRequest('Choose the account the coupon is for.', [
+    detail('accountId', 'Choose the account the coupon is for.', 'FIELD_REQUIRED'),
+  ]);
+}
 
 export function createCatalogueService({ db }: { db: Database }) {
   /** The plan an order or a discount names, or a 400 on its field. */
