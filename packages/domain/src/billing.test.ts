@@ -11,6 +11,7 @@ import {
   formatRupees,
   gstSplit,
   invoiceNumber,
+  isRenewable,
   isBackVisible,
   isCheckoutAllowed,
   isNextVisible,
@@ -72,6 +73,18 @@ describe('dates and numbers', () => {
     expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
     expect(addMonths('2026-04-01', 12)).toBe('2027-04-01');
     expect(daysBetween('2026-11-01', '2026-12-01')).toBe(30);
+  });
+
+  it('offers a renewal from 30 days before the end, and after expiry or cancellation', () => {
+    const active = { status: 'ACTIVE' as const, periodEnd: '2026-12-27', cancelAtPeriodEnd: false };
+    expect(isRenewable(active, '2026-11-26')).toBe(false);
+    expect(isRenewable(active, '2026-11-27')).toBe(true);
+    expect(isRenewable({ ...active, cancelAtPeriodEnd: true }, '2026-12-20')).toBe(false);
+    expect(isRenewable({ ...active, status: 'EXPIRED' }, '2027-02-01')).toBe(true);
+    expect(isRenewable({ ...active, status: 'CANCELLED' }, '2027-02-01')).toBe(true);
+    expect(
+      isRenewable({ status: 'PENDING_PAYMENT', periodEnd: null, cancelAtPeriodEnd: false }, '2026-11-27'),
+    ).toBe(false);
   });
 
   it('reads an active subscription past its period as expired', () => {

@@ -185,6 +185,24 @@ export function effectiveStatus(
   return stored;
 }
 
+/**
+ * Whether a subscription may be renewed on `today` (its status as
+ * `effectiveStatus` reads it): an active one from `RENEWAL_WINDOW_DAYS` before
+ * its end unless it is cancelled at the end, and one that expired or was
+ * cancelled; never one awaiting its first payment. (An invoice awaiting
+ * payment blocks it too; that is the caller's to know.)
+ */
+export function isRenewable(
+  subscription: { status: SubscriptionStatus; periodEnd: string | null; cancelAtPeriodEnd: boolean },
+  today: string,
+): boolean {
+  if (subscription.status === 'EXPIRED' || subscription.status === 'CANCELLED') return true;
+  if (subscription.status !== 'ACTIVE' || subscription.cancelAtPeriodEnd || subscription.periodEnd === null) {
+    return false;
+  }
+  return daysBetween(today, subscription.periodEnd) <= RENEWAL_WINDOW_DAYS;
+}
+
 // ── Prices ─────────────────────────────────────────────────────────────────
 
 export interface CouponTerms {
@@ -608,32 +626,21 @@ const orderAddonsField = z
   .refine((list) => new Set(list.map((a) => a.addOnId)).size === list.length, 'Each add-on once')
   .default([]);
 
+const startDateField = z.preprocess((v) => (v === '' ? undefined : v), dateField.optional());
+
 /** `POST /api/subscription`: make an industry's first subscription (startDate optional, today by default). */
 export const makeSubscriptionBodySchema = z
   .object({
     tenantId: fromDigits(z.number().int().min(1)),
     planCode: planCodeField,
     addons: orderAddonsField,
-    startDate: z.preprocess((v) => (v === '' ? undefined : v), dateField.optional()),
+    startDate: startDateField,
   })
   .strict();
 /** `POST /api/changeSubscription`: the plan and add-ons the industry will hold. */
-export const changeSubscriptionBodySchema = z
-  .object({
-    tenantId: fromDigits(z.number().int().min(1)),
-    planCode: planCodeField,
-    addons: orderAddonsField,
-  })
-  .strict();
-/** `POST /api/subscription/quote`: what an order would cost, nothing written. */
-export const quoteBodySchema = z
-  .object({
-    tenantId: fromDigits(z.number().int().min(1)),
-    planCode: planCodeField,
-    addons: orderAddonsField,
-    startDate: z.preprocess((v) => (v === '' ? undefined : v), dateField.optional()),
-  })
-  .strict();
+export const changeSubscriptionBodySchema = makeSubscriptionBodySchema.omit({ startDate: true }).strict();
+/** `POST /api/subscription/quote`: what an order would cost (a first subscription or a change), nothing written. */
+export const quoteBodySchema = makeSubscriptionBodySchema;
 
 export const cancelBodySchema = z
   .object({

@@ -103,22 +103,8 @@ const exhausted: Record<LimitedUnit, (limit: number) => AppError> = {
   User: (limit) => new AppError('USER_LIMIT_EXHAUSTED', USER_LIMIT_MESSAGE, undefined, { limit }),
 };
 
-/**
- * Refuses a write that takes an industry past its limit of a unit (spec §5:
- * "You have exhausted your … limit"). Called inside the writing transaction:
- * it holds the industry's row, so two adds at once are counted one after the
- * other. Without `before`, it is asked before adding one (a user, a camera);
- * with `before` (the use counted before the write), after the write: a write
- * that does not add to the use passes even above the limit (after a
- * downgrade), one that adds past it is refused and rolled back.
- */
-export async function assertWithinLimit(
-  exec: Executor,
-  scope: DataScope,
-  tenantId: number,
-  unit: LimitedUnit,
-  before?: number,
-): Promise<void> {
+/** Holds the industry's row (two writes of one industry are counted one after the other) and reads what its limits need. */
+async function lockLimitAccount(exec: Executor, tenantId: number) {
   const [account] = await exec
     .select({
       id: accounts.id,
@@ -131,10 +117,56 @@ export async function assertWithinLimit(
     .from(accounts)
     .where(eq(accounts.id, tenantId))
     .for('update');
-  if (!account || !isLimited(account)) return;
+  return account;
+}
+
+/** Refuses the use `after` when it is past the limit and (for a write that changed it) more than `before`. */
+async function refusePast(
+  exec: Executor,
+  account: LimitAccount,
+  unit: LimitedUnit,
+  after: number,
+  before: number | undefined,
+) {
   const allowance = (await allowanceOf(exec, account))[unit];
   const limit = allowance.included + allowance.purchased + allowance.granted;
-  const used = (await usedOf(exec, scope, tenantId))[unit];
-  const after = before === undefined ? used + 1 : used;
   if (after > limit && (before === undefined || after > before)) throw exhausted[unit](limit);
+}
+
+/**
+ * Refuses adding one more of a unit (a user, a camera) past an industry's
+ * limit (spec §5: "You have exhausted your … limit"). Called inside the
+ * writing transaction, before the write.
+ */
+export async function assertWithinLimit(
+  exec: Executor,
+  scope: DataScope,
+  tenantId: number,
+  unit: LimitedUnit,
+): Promise<void> {
+  const account = await lockLimitAccount(exec, tenantId);
+  if (!account || !isLimited(account)) return;
+  await refusePast(exec, account, unit, (await usedOf(exec, scope, tenantId))[unit] + 1, undefined);
+}
+
+/**
+ * For a write that may change the use of a unit by any number (a device's
+ * parameters): called inside the writing transaction before the write, it
+ * holds the industry's row and, when its limits apply, counts the use; its
+ * `check()` after the write refuses (and so rolls back) a write that took the
+ * use past the limit. A write that adds nothing passes even above the limit
+ * (an industry that downgraded keeps and edits its devices).
+ */
+export async function watchLimit(
+  exec: Executor,
+  scope: DataScope,
+  tenantId: number,
+  unit: LimitedUnit,
+): Promise<{ check: () => Promise<void> }> {
+  const account = await lockLimitAccount(exec, tenantId);
+  if (!account || !isLimited(account)) return { check: () => Promise.resolve() };
+  const before = (await usedOf(exec, scope, tenantId))[unit];
+  return {
+    check: async () => refusePast(exec, account, unit, (await usedOf(exec, scope, tenantId))[unit], before),
+  };
 }

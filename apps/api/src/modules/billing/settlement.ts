@@ -42,31 +42,33 @@ export async function applyOrder(
 }
 
 /**
- * Rejects an invoice awaiting payment and its payment awaiting approval: the
- * credit it took goes back to the subscription, its coupon use is given back,
- * and a first subscription that was never paid ends (CANCELLED), so that
- * another can be made.
+ * Decides an invoice awaiting payment, and its payment awaiting approval,
+ * audited. Approved: the order becomes the subscription. Rejected: the credit
+ * it took goes back to the subscription, its coupon use is given back, and a
+ * first subscription that was never paid ends (CANCELLED), so that another
+ * can be made.
  */
-export async function rejectOrder(
+async function decideOrder(
   exec: Executor,
   ctx: RequestContext,
   scope: DataScope,
   invoiceId: number,
+  decision: 'APPROVED' | 'REJECTED',
   remark: string | null,
 ): Promise<InvoiceRecord> {
   const invoice = (await findInvoice(exec, scope, invoiceId, true))!;
-  await setInvoiceDecision(exec, invoice.id, { status: 'REJECTED', decidedBy: ctx.principal.userId, remark });
-  await decidePendingPayment(exec, invoice.id, {
-    status: 'REJECTED',
-    decidedBy: ctx.principal.userId,
-    remark,
-  });
-  if (invoice.couponId !== null) await countCouponUse(exec, invoice.couponId, -1);
-  const subscription = await findSubscriptionById(exec, scope, invoice.subscriptionId, true);
-  if (subscription) {
-    if (subscription.status === 'PENDING_PAYMENT') {
+  const status = decision === 'APPROVED' ? 'PAID' : 'REJECTED';
+  const decidedBy = ctx.principal.userId;
+  await setInvoiceDecision(exec, invoice.id, { status, decidedBy, remark });
+  await decidePendingPayment(exec, invoice.id, { status: decision, decidedBy, remark });
+  if (decision === 'APPROVED') {
+    await applyOrder(exec, invoice);
+  } else {
+    if (invoice.couponId !== null) await countCouponUse(exec, invoice.couponId, -1);
+    const subscription = await findSubscriptionById(exec, scope, invoice.subscriptionId, true);
+    if (subscription?.status === 'PENDING_PAYMENT') {
       await updateSubscriptionRow(exec, subscription.id, { status: 'CANCELLED', cancelledAt: new Date() });
-    } else if (invoice.order.creditTaken > 0) {
+    } else if (subscription && invoice.order.creditTaken > 0) {
       await updateSubscriptionRow(exec, subscription.id, {
         credit: subscription.credit + invoice.order.creditTaken,
       });
@@ -78,34 +80,25 @@ export async function rejectOrder(
     action: 'PAYMENT_DECIDED',
     tenantId: invoice.tenantId,
     oldValue: { status: invoice.status },
-    newValue: { status: 'REJECTED', remark },
+    newValue: { status, remark },
   });
   return invoice;
 }
 
-/** Approves an invoice awaiting payment and its payment awaiting approval: the order takes effect. */
-export async function approveOrder(
+/** Approves an invoice awaiting payment: the order takes effect. */
+export const approveOrder = (
   exec: Executor,
   ctx: RequestContext,
   scope: DataScope,
   invoiceId: number,
   remark: string | null,
-): Promise<InvoiceRecord> {
-  const invoice = (await findInvoice(exec, scope, invoiceId, true))!;
-  await setInvoiceDecision(exec, invoice.id, { status: 'PAID', decidedBy: ctx.principal.userId, remark });
-  await decidePendingPayment(exec, invoice.id, {
-    status: 'APPROVED',
-    decidedBy: ctx.principal.userId,
-    remark,
-  });
-  await applyOrder(exec, invoice);
-  await recordAudit(exec, ctx, {
-    entity: 'invoice',
-    entityId: invoice.id,
-    action: 'PAYMENT_DECIDED',
-    tenantId: invoice.tenantId,
-    oldValue: { status: invoice.status },
-    newValue: { status: 'PAID', remark },
-  });
-  return invoice;
-}
+) => decideOrder(exec, ctx, scope, invoiceId, 'APPROVED', remark);
+
+/** Rejects (or voids) an invoice awaiting payment: what it took is given back. */
+export const rejectOrder = (
+  exec: Executor,
+  ctx: RequestContext,
+  scope: DataScope,
+  invoiceId: number,
+  remark: string | null,
+) => decideOrder(exec, ctx, scope, invoiceId, 'REJECTED', remark);

@@ -1,12 +1,11 @@
 import {
   BILLING_MESSAGES,
-  RENEWAL_WINDOW_DAYS,
   UNIT_OF_CHECK_KIND,
-  daysBetween,
   effectiveStatus,
   financialYearOf,
   formatInr,
   invoiceNumber,
+  isRenewable,
   istDate,
   type AddonCheck,
   type AddonCheckKind,
@@ -110,11 +109,8 @@ export function createSubscriptionsService({ db, mailer }: { db: Database; maile
     if (!current) throw subscriptionState('none');
     if (pending) throw subscriptionState('pendingChange');
     if (kind === 'CHANGE' && status !== 'ACTIVE') throw subscriptionState('notChangeable');
-    if (kind === 'RENEWAL') {
-      if (status === 'PENDING_PAYMENT') throw subscriptionState('notRenewable');
-      const early = status === 'ACTIVE' && daysBetween(today, current.periodEnd!) > RENEWAL_WINDOW_DAYS;
-      if (early || (status === 'ACTIVE' && current.cancelAtPeriodEnd))
-        throw subscriptionState('notRenewable');
+    if (kind === 'RENEWAL' && !isRenewable({ ...current, status: status! }, today)) {
+      throw subscriptionState('notRenewable');
     }
   }
 
@@ -133,6 +129,22 @@ export function createSubscriptionsService({ db, mailer }: { db: Database; maile
     if (priced.plan.id !== current.planId) return false;
     const held = new Map(current.addons.map((a) => [a.addOnId, a.quantity]));
     return priced.order.addons.every((a) => (held.get(a.addonId) ?? 0) === a.quantity);
+  }
+  /** An order of this kind priced, once the subscription's state allows it and when it changes something. */
+  async function checkedOrder(
+    exec: Executor,
+    kind: InvoiceKind,
+    tenant: BillingAccount,
+    body: { planCode: string; addons: OrderInput['addons']; startDate?: string | undefined },
+    current: SubscriptionRow | undefined,
+    today: string,
+  ): Promise<PricedOrder> {
+    await checkOrderState(exec, kind, current, today);
+    const priced = await priceOf(exec, tenant, orderOf(kind, body, current), current, today);
+    if (kind === 'CHANGE' && changesNothing(current!, priced)) {
+      throw subscriptionState('nothingToChange', 'planCode');
+    }
+    return priced;
   }
 
   async function issueInvoice(
@@ -248,10 +260,7 @@ export function createSubscriptionsService({ db, mailer }: { db: Database; maile
       if (!canChangeAccount(ctx.principal, tenant)) throw forbidden(REFUSAL);
       const today = todayInIndia();
       const current = await findCurrentSubscription(tx, tenant.id, true);
-      await checkOrderState(tx, kind, current, today);
-      const priced = await priceOf(tx, tenant, orderOf(kind, body, current), current, today);
-      if (kind === 'CHANGE' && changesNothing(current!, priced))
-        throw subscriptionState('nothingToChange', 'planCode');
+      const priced = await checkedOrder(tx, kind, tenant, body, current, today);
       const { invoiceId, subscriptionId } = await issueInvoice(tx, ctx, tenant, current, priced);
       const invoice = (await findInvoice(tx, scope, invoiceId))!;
       const subscription = (await findSubscriptionById(tx, scope, subscriptionId))!;
@@ -364,10 +373,7 @@ export function createSubscriptionsService({ db, mailer }: { db: Database; maile
         ? effectiveStatus(current.status, current.periodEnd, today, current.cancelAtPeriodEnd)
         : undefined;
       const kind: InvoiceKind = status === 'ACTIVE' ? 'CHANGE' : 'NEW';
-      await checkOrderState(db, kind, current, today);
-      const priced = await priceOf(db, tenant, orderOf(kind, body, current), current, today);
-      if (kind === 'CHANGE' && changesNothing(current!, priced))
-        throw subscriptionState('nothingToChange', 'planCode');
+      const priced = await checkedOrder(db, kind, tenant, body, current, today);
       return quoteOf(tenant.id, priced);
     },
 

@@ -18,7 +18,7 @@ import {
 } from '@vayu/domain';
 import type { RequestContext } from '../../auth/principal.js';
 import { scopeOf } from '../../auth/scope.js';
-import { assertWithinLimit } from '../billing/limits.js';
+import { watchLimit } from '../billing/limits.js';
 import type { Database, Executor } from '../../db/client.js';
 import { AppError, notFound, staleVersion } from '../../lib/errors.js';
 import { forgetIngestDevice } from '../telemetry/ingest-devices.js';
@@ -227,10 +227,10 @@ export function createDevicesService({ db }: { db: Database }) {
             );
           }
           await checkDevice(tx, industry.id, body, null);
-          const parametersBefore = (await countUsage(tx, industry.id)).parameters;
+          const parameterLimit = await watchLimit(tx, scopeOf(ctx.principal), industry.id, 'Parameter');
           const id = await insertDevice(tx, industry.id, valuesOf(body));
           await replaceDeviceParams(tx, id, industry.id, body.params);
-          await assertWithinLimit(tx, scopeOf(ctx.principal), industry.id, 'Parameter', parametersBefore);
+          await parameterLimit.check();
           const created = await existingDevice(tx, ctx, id);
           await recordAudit(tx, ctx, {
             entity: 'device',
@@ -263,7 +263,7 @@ export function createDevicesService({ db }: { db: Database }) {
               ]);
             }
             await checkDevice(tx, industry.id, body, id);
-            const parametersBefore = (await countUsage(tx, industry.id)).parameters;
+            const parameterLimit = await watchLimit(tx, scopeOf(ctx.principal), industry.id, 'Parameter');
             if (
               body.version === undefined ||
               !(await updateDeviceAtVersion(tx, id, body.version, valuesOf(body)))
@@ -271,7 +271,7 @@ export function createDevicesService({ db }: { db: Database }) {
               throw staleVersion();
             }
             await replaceDeviceParams(tx, id, industry.id, body.params);
-            await assertWithinLimit(tx, scopeOf(ctx.principal), industry.id, 'Parameter', parametersBefore);
+            await parameterLimit.check();
             const saved = await existingDevice(tx, ctx, id);
             await recordAudit(tx, ctx, {
               entity: 'device',

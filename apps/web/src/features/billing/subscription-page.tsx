@@ -13,9 +13,8 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
-  RENEWAL_WINDOW_DAYS,
   billingEndpoints,
-  daysBetween,
+  isRenewable,
   formatInr,
   isAccessAllowed,
   type CurrentSubscription,
@@ -337,15 +336,10 @@ function SubscriptionActions({
   onResume: () => void;
 }) {
   const { t } = useTranslation();
-  const { status, cancelAtPeriodEnd, periodEnd } = subscription;
+  const { status, cancelAtPeriodEnd } = subscription;
   const isActive = status === 'ACTIVE';
   const isEnded = status === 'EXPIRED' || status === 'CANCELLED';
-  const isRenewalDue =
-    isActive &&
-    !cancelAtPeriodEnd &&
-    !hasPendingInvoice &&
-    periodEnd !== null &&
-    daysBetween(todayInIndia(), periodEnd) <= RENEWAL_WINDOW_DAYS;
+  const isRenewalDue = isActive && !hasPendingInvoice && isRenewable(subscription, todayInIndia());
   return (
     <Group gap="sm" wrap="wrap">
       {isActive && !hasPendingInvoice && (
