@@ -113,6 +113,18 @@ const table = (name: string | RegExp) => (page: Page) =>
   expect(page.getByRole('table', { name })).toBeVisible();
 const button = (name: RegExp) => (page: Page) =>
   expect(page.getByRole('button', { name }).first()).toBeVisible();
+/** The home screen with its numbers in every panel (none still loading). */
+const homeReady = async (page: Page) => {
+  await expect(page.getByRole('heading', { level: 2, name: 'Data freshness' })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+};
+/** The alerts list, or its empty state (the demo's alerts depend on when the server last judged them). */
+const alertsList = (page: Page) =>
+  expect(
+    page
+      .getByRole('table', { name: /^Alerts 1–/ })
+      .or(page.getByText('No alerts: none open and none begun in the last 24 hours.')),
+  ).toBeVisible();
 const profileCards = (page: Page) =>
   expect(page.getByRole('list', { name: 'Device profiles' }).getByRole('article').first()).toBeVisible();
 
@@ -193,7 +205,7 @@ const ROUTES: Record<DemoUser | 'visitor', RouteCheck[]> = {
     },
   ],
   site: [
-    { route: '/home', heading: 'Welcome, Platform Administrator' },
+    { route: '/home', heading: 'Welcome, Platform Administrator', ready: homeReady },
     { route: '/profile', heading: 'User Profile' },
     { route: '/partners', heading: 'Partners', ready: table(/^Partners \(\d+\)$/) },
     {
@@ -257,6 +269,18 @@ const ROUTES: Record<DemoUser | 'visitor', RouteCheck[]> = {
         ).toBeVisible(),
     },
     { route: '/payments', heading: 'Payments', ready: table(/^Payments 1–/) },
+    { route: '/reports', heading: 'Reports', ready: table(/^Reports 1–/) },
+    {
+      route: '/reports?tenantId=&tab=schedules',
+      path: async (page) => `/reports?tenantId=${await deccanCementId(page)}&tab=schedules`,
+      heading: 'Reports',
+      ready: table(/^Schedules 1–/),
+    },
+    {
+      route: '/statutory/reports',
+      heading: 'Reports of the board’s industries',
+      ready: table(/^Reports 1–/),
+    },
     { route: '/plans', heading: 'Plans and add-ons', ready: table(/^Plans \(\d+\)$/) },
     { route: '/coupons', heading: 'Coupons', ready: table(/^Coupons \(\d+\)$/) },
     {
@@ -449,9 +473,25 @@ const ROUTES: Record<DemoUser | 'visitor', RouteCheck[]> = {
       ready: (page) =>
         expect(page.getByRole('textbox', { name: 'Industry' })).toHaveValue(/^Deccan Cement Works/),
     },
+    { route: '/alerts', heading: 'Alerts', ready: alertsList },
+    {
+      route: '/alerts?tenantId= (an industry chosen)',
+      path: async (page) => `/alerts?tenantId=${await deccanCementId(page)}`,
+      heading: 'Alerts',
+      ready: async (page) => {
+        await expect(page.getByRole('region', { name: 'Alerts of Deccan Cement Works' })).toBeVisible();
+        await alertsList(page);
+      },
+    },
+    {
+      route: '/alerts?tab=limits (an industry chosen)',
+      path: async (page) => `/alerts?tab=limits&tenantId=${await deccanCementId(page)}`,
+      heading: 'Alerts',
+      ready: table(/^Limits \(\d+\)$/),
+    },
   ],
   partner: [
-    { route: '/home', heading: /^Welcome, / },
+    { route: '/home', heading: /^Welcome, /, ready: homeReady },
     { route: '/tenants', heading: 'Industries', ready: table(/^Industries: /) },
     {
       route: '/subscription/:tenantId (an industry of the partner)',
@@ -491,7 +531,14 @@ const ROUTES: Record<DemoUser | 'visitor', RouteCheck[]> = {
     },
   ],
   industry: [
-    { route: '/home', heading: /^Welcome, / },
+    { route: '/home', heading: /^Welcome, /, ready: homeReady },
+    { route: '/alerts (own industry)', path: async () => '/alerts', heading: 'Alerts', ready: alertsList },
+    {
+      route: '/alerts?tab=limits (own industry)',
+      path: async () => '/alerts?tab=limits',
+      heading: 'Alerts',
+      ready: table(/^Limits \(\d+\)$/),
+    },
     {
       route: '/devices (own industry)',
       path: async () => '/devices',
@@ -540,9 +587,15 @@ const ROUTES: Record<DemoUser | 'visitor', RouteCheck[]> = {
       heading: 'Payments',
       ready: table(/^Payments 1–/),
     },
+    {
+      route: '/reports (own industry)',
+      path: async () => '/reports',
+      heading: 'Reports',
+      ready: (page) => expect(page.getByRole('region', { name: 'Request a report' })).toBeVisible(),
+    },
   ],
   corporate: [
-    { route: '/home', heading: /^Welcome, / },
+    { route: '/home', heading: /^Welcome, /, ready: homeReady },
     { route: '/tenants', heading: 'Industries', ready: table(/^Industries: /) },
     {
       route: '/accounts/:accountType/:accountId/view (own corporate account)',
@@ -551,7 +604,7 @@ const ROUTES: Record<DemoUser | 'visitor', RouteCheck[]> = {
     },
   ],
   statutory: [
-    { route: '/home', heading: /^Welcome, / },
+    { route: '/home', heading: /^Welcome, /, ready: homeReady },
     { route: '/tenants', heading: 'Industries', ready: table(/^Industries: /) },
     {
       route: '/accounts/:accountType/:accountId/view (own statutory account)',
@@ -569,6 +622,12 @@ const ROUTES: Record<DemoUser | 'visitor', RouteCheck[]> = {
       path: (page) => demoBoardPath(page, 'accounts'),
       heading: 'MPCB Online Monitoring (OCEMS)',
       ready: table(/^Industries 1–/),
+    },
+    {
+      route: '/statutory/reports (own board)',
+      path: async () => '/statutory/reports',
+      heading: 'Reports of the board’s industries',
+      ready: table(/^Reports 1–/),
     },
   ],
 };
@@ -704,6 +763,7 @@ test.describe('dialogs and menus', () => {
     { route: '/coupons', heading: 'Coupons', open: 'Add coupon', submitEmpty: true },
     { route: '/invoices?status=PENDING', heading: 'Invoices', open: /^Approve invoice / },
     { route: '/payments?status=PENDING', heading: 'Payments', open: /^Reject the payment / },
+    { route: '/reports', heading: 'Reports', open: /^E-mail report /, submitEmpty: true },
   ];
   for (const dialog of dialogs) {
     test(`${dialog.route}: the "${String(dialog.open)}" dialog`, async ({ routePage: page }) => {

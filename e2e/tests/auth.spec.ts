@@ -10,7 +10,9 @@ test.describe('sign-in', () => {
       await expect(page.getByRole('heading', { name: 'Welcome, Platform Administrator' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Industries', exact: true })).toBeVisible();
       // 16 demo industries, 13 enabled and 3 disabled
-      await expect(page.getByText('16', { exact: true })).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: 'Industries', exact: true }).getByText('16', { exact: true }),
+      ).toBeVisible();
       await expect(page.getByText('Enabled: 13')).toBeVisible();
     },
   );

@@ -61,3 +61,43 @@ test('a demo device shows its latest values and charts, and downloads the range 
   await expect(page).toHaveURL(/\/devices$/);
   await expect(table.getByRole('link', { name: `Readings of ${deviceName}` })).toBeVisible();
 });
+
+/**
+ * The device's log file: what the console received from it, downloaded for
+ * the days chosen; days with nothing received give the spec's warning.
+ */
+test('a demo device downloads its log file, and an empty interval is a warning', async ({
+  signedInAsSite: page,
+}) => {
+  await page.goto('/devices');
+  const table = page.getByRole('table', { name: /^Devices/ });
+  const readingsLink = table.getByRole('link', { name: /^Readings of / }).first();
+  const deviceName = (await readingsLink.getAttribute('aria-label'))!.replace(/^Readings of /, '');
+  await readingsLink.click();
+  await expect(page.getByRole('heading', { level: 1, name: deviceName })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Log file' }).click();
+  const dialog = page.getByRole('dialog', { name: `Log file of ${deviceName}` });
+  await expect(dialog.getByLabel('From')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^device-\d+-log-\d{4}-\d{2}-\d{2}\.log$/);
+  const log = await readFile((await download.path())!, 'utf8');
+  expect(log).toContain(`# Device log: ${deviceName}`);
+  expect(log).toMatch(/IST {2}RECEIVED {2}\d+ readings? of \d+ parameters?, /);
+  await expect(page.getByText('Log file downloaded.')).toBeVisible();
+
+  // Days long before the demo began: nothing was received.
+  await page.getByRole('button', { name: 'Log file' }).click();
+  await dialog.getByLabel('From').fill('2020-01-01');
+  await dialog.getByLabel('To').fill('2020-01-02');
+  await dialog.getByRole('button', { name: 'Download' }).click();
+  await expect(page.getByText('Logs Not Found For Provided Interval')).toBeVisible();
+
+  // More than 31 days is refused before anything is asked.
+  await dialog.getByLabel('To').fill('2020-03-01');
+  await dialog.getByRole('button', { name: 'Download' }).click();
+  await expect(dialog.getByText('A log file covers at most 31 days')).toBeVisible();
+});

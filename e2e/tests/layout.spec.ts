@@ -91,7 +91,7 @@ test.describe('layout at 390, 1024 and 1440 px', () => {
     const firstIndustry = page.getByRole('table').getByRole('link').first();
     await expect(firstIndustry).toBeVisible();
     const industryView = (await firstIndustry.getAttribute('href'))!;
-    const screens = ['/home', '/tenants', '/partners', '/users', '/auditLog', industryView];
+    const screens = ['/home', '/tenants', '/partners', '/users', '/auditLog', '/alerts', industryView];
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       for (const path of screens) {
@@ -130,6 +130,48 @@ test.describe('layout at 390, 1024 and 1440 px', () => {
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
         expect(await layoutProblems(page), `${path} at ${width} px`).toEqual([]);
       }
+    }
+  });
+
+  test('the reports screens: request form and list, schedules, the board’s view', async ({ page }) => {
+    await signIn(page, USERS.site);
+    const industries = await page.request.get('/api/report/industry?search=Deccan%20Cement');
+    expect(industries.ok()).toBe(true);
+    const deccan = ((await industries.json()) as { items: { id: number }[] }).items[0]!;
+    const screens = [
+      `/reports?tenantId=${deccan.id}`,
+      `/reports?tenantId=${deccan.id}&tab=schedules`,
+      '/statutory/reports',
+    ];
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of screens) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await expect(page.getByRole('table').first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        expect(await layoutProblems(page), `${path} at ${width} px`).toEqual([]);
+      }
+    }
+  });
+
+  test('the home screen of each kind of user, from 360 to 1920 px', async ({ browser }) => {
+    for (const user of [USERS.site, USERS.partner, USERS.tenant, USERS.statutory]) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await signIn(page, user);
+      for (const width of [360, ...WIDTHS, 1920]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/home');
+        await expect(page.getByRole('heading', { level: 2, name: 'Data freshness' })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        // The screen's own content: the header is the shell's, checked with the main screens above.
+        await page.locator('header').evaluate((header: HTMLElement) => (header.style.display = 'none'));
+        expect(await layoutProblems(page), `/home of ${user} at ${width} px`).toEqual([]);
+      }
+      await context.close();
     }
   });
 

@@ -23,7 +23,7 @@ test('the module switch stores the module, reloads at / and sends it with every 
   // The console reloads in the Energy module: its calls carry the module from then on. (A summary
   // call of the page before the reload may still be under way, so the wait is for the reloaded one.)
   const summaryCall = page.waitForRequest(
-    (r) => r.url().endsWith('/api/home/summary') && r.headers()['x-module'] === 'energy',
+    (r) => r.url().endsWith('/api/home/overview') && r.headers()['x-module'] === 'energy',
   );
   await page.getByRole('menuitem', { name: 'Energy' }).click();
   await expect(page).toHaveURL(/\/home$/);

@@ -5,12 +5,15 @@
  * stack (`app.inject`), on the embedded database and, when DATABASE_URL is
  * set, on that PostgreSQL server in a database of its own.
  *
+ * CSV export: the same 100,000 industries streamed as the tenant list's CSV
+ * export through HTTP, with the server's memory sampled (`export.ts`).
+ *
  * Throughput (PostgreSQL only): on the same database, 2,000,000 audit rows
  * more, then the real server and a minimal handler side by side under
  * autocannon (`throughput.ts`).
  *
  *   npm run bench                                   (from the repository root)
- *   BENCH_PARTS=throughput npm run bench            (one part: latency, throughput or telemetry)
+ *   BENCH_PARTS=throughput npm run bench            (one part: latency, export, throughput or telemetry)
  *   BENCH_EMBEDDED=false npm run bench              (the PostgreSQL server only)
  */
 import { randomBytes } from 'node:crypto';
@@ -31,6 +34,7 @@ import { INDUSTRY_CATEGORIES } from '../src/seed/demo-data.js';
 import { runThroughput } from './throughput.js';
 import { runTelemetry } from './telemetry.js';
 import { DEVICES, DEVICE_TENANTS, seedDevices } from './devices.js';
+import { runExportBenchmark } from './export.js';
 
 const TENANTS = 100_000;
 const PARTNERS = 60;
@@ -216,7 +220,7 @@ function rowsOf(result: unknown): Array<Record<string, unknown>> {
 }
 
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'latency,throughput,telemetry').split(',').map((p) => p.trim()),
+  (process.env.BENCH_PARTS ?? 'latency,export,throughput,telemetry').split(',').map((p) => p.trim()),
 );
 
 async function benchmark(label: string, handle: DatabaseHandle) {
@@ -232,7 +236,16 @@ async function benchmark(label: string, handle: DatabaseHandle) {
     out(
       `Inserted ${DEVICES.toLocaleString('en-IN')} devices across ${DEVICE_TENANTS.toLocaleString('en-IN')} industries in ${deviceSeed.ms.toFixed(0)} ms`,
     );
-    if (!PARTS.has('latency')) return true;
+    let exportOk = true;
+    if (PARTS.has('export')) {
+      const [listed] = rowsOf(
+        await handle.db.execute(
+          sql`SELECT count(*)::int AS n FROM accounts WHERE type = 'tenant' AND status <> 'DELETED'`,
+        ),
+      );
+      exportOk = await runExportBenchmark(handle, Number(listed?.n));
+    }
+    if (!PARTS.has('latency')) return exportOk;
 
     const config = loadConfig({
       NODE_ENV: 'test',
@@ -389,7 +402,7 @@ async function benchmark(label: string, handle: DatabaseHandle) {
       out(
         `\n${label}: ${ok ? 'PASS' : 'FAIL'} — every p95 is ${ok ? 'under' : 'NOT under'} ${BUDGET_MS} ms (worst p95 ${worst.toFixed(1)} ms)`,
       );
-      return ok;
+      return ok && exportOk;
     } finally {
       await app.close();
     }
@@ -406,7 +419,7 @@ async function main() {
   let ok = true;
 
   // BENCH_EMBEDDED=false skips the embedded database's run (the PostgreSQL server's only).
-  if (PARTS.has('latency') && process.env.BENCH_EMBEDDED !== 'false') {
+  if ((PARTS.has('latency') || PARTS.has('export')) && process.env.BENCH_EMBEDDED !== 'false') {
     const embedded = await openPglite(undefined);
     try {
       ok = (await benchmark('Embedded database (PGlite, in memory)', embedded)) && ok;

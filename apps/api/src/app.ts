@@ -29,6 +29,8 @@ import {
   scheduleRegulatorPush,
 } from './modules/regulators/push-jobs.js';
 import { alertsEvaluateJob, scheduleAlerts } from './modules/alerts/alert-jobs.js';
+import { reportsGenerateJob, reportsScheduleJob, scheduleReports } from './modules/reports/report-jobs.js';
+import { createNotificationChannels } from './modules/alerts/channels.js';
 import { createSecrets } from './lib/secrets.js';
 import { ROLLUP_BATCH, startRollup } from './modules/telemetry/rollup.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -230,6 +232,8 @@ export async function buildApp(
     from: config.mailFrom,
     log: app.log,
   });
+  // Alerts go out by e-mail; an SMS or WhatsApp provider would be a sender given here.
+  const channels = createNotificationChannels();
   // Background jobs (docs/decisions/0006-job-queue.md): one worker per process,
   // started when the app is ready, stopped (waiting for running jobs) on close.
   if (config.jobConcurrency > 0) {
@@ -241,7 +245,14 @@ export async function buildApp(
         'telemetry.partitions': partitionsJob(database),
         'regulator.schedule': regulatorScheduleJob(database.db),
         'regulator.push': regulatorPushJob({ db: database.db, secrets }),
-        'alerts.evaluate': alertsEvaluateJob(database.db),
+        'alerts.evaluate': alertsEvaluateJob(database.db, { mailer, channels }),
+        'reports.generate': reportsGenerateJob({
+          database,
+          files: createDiskFileStore(config.filesDir),
+          mailer,
+          publicUrl: config.publicUrl,
+        }),
+        'reports.schedule': reportsScheduleJob(database.db),
       },
       log: app.log.child({ component: 'jobs' }),
       concurrency: config.jobConcurrency,
@@ -252,6 +263,7 @@ export async function buildApp(
       await scheduleReadingPartitions(database.db);
       await scheduleRegulatorPush(database.db);
       await scheduleAlerts(database.db);
+      await scheduleReports(database.db);
       return worker.start();
     });
     app.addHook('onClose', () => worker.stop());
@@ -268,6 +280,7 @@ export async function buildApp(
     mailer,
     files: createDiskFileStore(config.filesDir),
     secrets,
+    channels,
   });
 
   // A defined endpoint without a route (or two sharing an operationId) stops the start.

@@ -23,6 +23,17 @@ export const OFFLINE_ALERT_AFTER_MS = LIVE_THRESHOLD_MS;
 /** How often the alerts are worked out (a job a minute): an alert is raised within this of its cause. */
 export const ALERT_EVALUATION_MS = 60_000;
 
+export const ALERT_MESSAGES = {
+  aboveStandard: 'A limit may not be above the standard the board set.',
+  limitPositive: 'A limit is above 0',
+  limitTooLarge: 'The limit is too large',
+  noStandard: 'This parameter has no standard: set a limit to be alerted.',
+  acknowledged: 'Alert acknowledged.',
+  alreadyAcknowledged: 'This alert has already been acknowledged.',
+  preferencesSaved: 'Notification settings saved.',
+  channelUnavailable: 'No provider is configured for this channel yet.',
+} as const;
+
 /** Whether a 15-minute value passes its limit (a value equal to the limit is within it). */
 export const isExceedance = (value: number, limit: number): boolean => value > limit;
 
@@ -59,8 +70,8 @@ export const alertLimitBodySchema = z
       z
         .number({ message: 'Must be a number' })
         .finite()
-        .positive('A limit is above 0')
-        .max(1e9, 'The limit is too large')
+        .positive(ALERT_MESSAGES.limitPositive)
+        .max(1e9, ALERT_MESSAGES.limitTooLarge)
         .nullable(),
     ),
     enabled: z.boolean(),
@@ -69,12 +80,59 @@ export const alertLimitBodySchema = z
   })
   .strict();
 
-export const ALERT_MESSAGES = {
-  aboveStandard: 'A limit may not be above the standard the board set.',
-  noStandard: 'This parameter has no standard: set a limit to be alerted.',
-  acknowledged: 'Alert acknowledged.',
-  alreadyAcknowledged: 'This alert has already been acknowledged.',
-} as const;
+/**
+ * How alerts reach people. E-mail goes through the mail outbox; SMS and
+ * WhatsApp are channels with no provider configured yet (an interface in the
+ * API), so they show as unavailable and nothing is sent on them.
+ */
+export const NOTIFICATION_CHANNELS = ['EMAIL', 'SMS', 'WHATSAPP'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/**
+ * Alert mails are batched per industry: the first alert after a quiet hour is
+ * mailed at once, the ones after it wait until an hour has passed since that
+ * mail and go together, so one bad hour is one or two mails, not sixty.
+ */
+export const ALERT_MAIL_BATCH_MS = 60 * 60 * 1000;
+/** At most this many alerts are listed in one mail; the rest are counted. */
+export const ALERT_MAIL_MAX_LISTED = 50;
+
+/** A user's choice for one alert type on one channel (on unless the user opted out). */
+export const alertPreferenceSchema = z.object({
+  alertType: z.enum(ALERT_TYPES),
+  channel: z.enum(NOTIFICATION_CHANNELS),
+  enabled: z.boolean(),
+  /** Whether the channel can send at all (a provider is configured). */
+  available: z.boolean(),
+});
+export type AlertPreference = z.infer<typeof alertPreferenceSchema>;
+
+/** `GET /api/alerts/preferences`: the signed-in user's notifications, every alert type × channel. */
+export const alertPreferencesSchema = z.object({
+  /** Whether the user is notified at all: alerts go to the users of the industry they belong to. */
+  notified: z.boolean(),
+  preferences: z.array(alertPreferenceSchema),
+});
+export type AlertPreferences = z.infer<typeof alertPreferencesSchema>;
+
+/** `PUT /api/alerts/preferences`: switch alert types on or off per channel (those not named stay as they are). */
+export const alertPreferencesBodySchema = z
+  .object({
+    preferences: z
+      .array(
+        z
+          .object({
+            alertType: z.enum(ALERT_TYPES),
+            channel: z.enum(NOTIFICATION_CHANNELS),
+            enabled: z.boolean(),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(ALERT_TYPES.length * NOTIFICATION_CHANNELS.length),
+  })
+  .strict();
+export type AlertPreferencesBody = z.infer<typeof alertPreferencesBodySchema>;
 
 export const alertSchema = z.object({
   id: z.number().int(),

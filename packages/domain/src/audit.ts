@@ -50,6 +50,8 @@ export const AUDIT_ENTITIES = [
   'payment',
   'alert_limit',
   'alert',
+  'report',
+  'report_schedule',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -26,6 +26,8 @@ export const API_ERRORS = {
   DEVICE_NOT_IN_TENANT: 403,
   // 404
   NOT_FOUND: 404,
+  /** A device log asked for an interval in which the ingestion recorded nothing (the console shows a warning). */
+  LOGS_NOT_FOUND: 404,
   // 409: the request conflicts with what is stored
   STALE_VERSION: 409,
   PARAMETER_EXISTS: 409,

@@ -35,3 +35,6 @@ export * from './telemetry.js';
 export * from './regulators.js';
 export * from './billing.js';
 export * from './alerts.js';
+export * from './reports.js';
+export * from './exports.js';
+export * from './home.js';

@@ -186,3 +186,13 @@ export const BILLING_MESSAGES = {
   notATenant: 'Subscriptions are for industries.',
   sellerGstinMissing: 'The platform account needs a GSTIN and a state before invoices can be issued.',
 } as const;
+
+/** The device log download (`GET /api/devices/{id}/logs`); the first two are the spec's texts. */
+export const DEVICE_LOG_MESSAGES = {
+  /** The answer when the interval holds nothing (the console shows it as a warning). */
+  notFound: 'Logs Not Found For Provided Interval',
+  /** What the console says when the download fails otherwise. */
+  failed: 'error in getting log file; please contact to support',
+  toBeforeFrom: 'The end of the interval must be after its start.',
+  tooLong: 'A log file covers at most 31 days.',
+} as const;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { dateTimeField } from './fields.js';
 import { DATA_FRESHNESS } from './freshness.js';
+import { DEVICE_LOG_MESSAGES } from './messages.js';
 
 /**
  * Readings: what devices, edge gateways and push-data apps send. A reading is
@@ -340,3 +342,31 @@ export const READING_RANGES = {
   '30d': { ms: 30 * 24 * 60 * 60 * 1000, dim: 'minute_15' },
 } as const satisfies Record<string, { ms: number; dim: DataDim }>;
 export type ReadingRange = keyof typeof READING_RANGES;
+
+/**
+ * Device log files (`GET /api/devices/{id}/logs`, the spec's log download):
+ * what the ingestion recorded for a device in an interval — the readings it
+ * received, grouped by the minute they arrived, the ones it refused and why,
+ * and the silences between.
+ */
+/** The longest interval one log file covers. */
+export const DEVICE_LOG_MAX_RANGE_MS = 31 * 24 * 60 * 60 * 1000;
+/** Refused readings are kept this long for the log files. */
+export const INGEST_REFUSALS_KEPT_DAYS = 90;
+/** A log file lists at most this many lines, then says it was cut. */
+export const DEVICE_LOG_MAX_LINES = 50_000;
+/** A silence at least this long between two arrivals is a line of its own. */
+export const DEVICE_LOG_GAP_MS = 30 * 60 * 1000;
+
+export const deviceLogQuerySchema = z
+  .object({ from: dateTimeField, to: dateTimeField })
+  .strict()
+  .superRefine((value, ctx) => {
+    const from = Date.parse(value.from);
+    const to = Date.parse(value.to);
+    if (to <= from) ctx.addIssue({ code: 'custom', path: ['to'], message: DEVICE_LOG_MESSAGES.toBeforeFrom });
+    else if (to - from > DEVICE_LOG_MAX_RANGE_MS) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: DEVICE_LOG_MESSAGES.tooLong });
+    }
+  });
+export type DeviceLogQuery = z.infer<typeof deviceLogQuerySchema>;

@@ -107,7 +107,15 @@ export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 export const PASSWORD_TOKEN_PURPOSES = ['ACTIVATION', 'RESET'] as const;
 export type PasswordTokenPurpose = (typeof PASSWORD_TOKEN_PURPOSES)[number];
 /** What an e-mail of the outbox is: an activation link, a password-reset link, or an approval report. */
-export const MAIL_KINDS = ['ACTIVATION', 'RESET', 'APPROVAL_REPORT', 'INVOICE', 'PAYMENT'] as const;
+export const MAIL_KINDS = [
+  'ACTIVATION',
+  'RESET',
+  'APPROVAL_REPORT',
+  'INVOICE',
+  'PAYMENT',
+  'ALERT',
+  'REPORT',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const passwordTokenInfoSchema = z.object({
   userName: z.string(),

@@ -105,6 +105,16 @@ const SAMPLE_BODIES: Record<string, () => unknown> = {
   addAppVendorTenants: () => ({ listOftenantIds: [foreign.account] }),
   cancelSubscription: () => ({ action: 'AT_PERIOD_END', version: 1 }),
   rebuildDiscounts: () => ({ planCode: 'OCEMS-PRO' }),
+  requestReport: () => {
+    const yesterday = new Date(Date.now() + 5.5 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
+    return {
+      monitoringPointId: foreign.monitoringPoint,
+      parameterIds: [1],
+      from: yesterday,
+      to: yesterday,
+      resolution: 'DAILY',
+    };
+  },
 };
 let industryCategoryId: number;
 

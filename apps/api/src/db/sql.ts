@@ -9,8 +9,14 @@ export function rowsOf<R>(result: unknown): R[] {
   return (Array.isArray(result) ? result : (result as { rows: R[] }).rows) as R[];
 }
 
-/** The LIVE / DELAYED / OFFLINE freshness (spec §4, the domain's thresholds) of a last data time, in SQL. */
-export const freshnessSql = (lastTs: SQL) => sql`CASE
-  WHEN ${lastTs} > now() - ${millis(LIVE_THRESHOLD_MS)} THEN 'LIVE'
-  WHEN ${lastTs} >= now() - ${millis(DELAYED_THRESHOLD_MS)} THEN 'DELAYED'
+/**
+ * The LIVE / DELAYED / OFFLINE freshness (spec §4, the domain's thresholds) of a last data time, in SQL,
+ * at the database's `now()` or at a given time (a service's clock).
+ */
+export const freshnessSql = (lastTs: SQL, at: Date | null = null) => {
+  const now = at === null ? sql`now()` : sql`${at.toISOString()}::timestamptz`;
+  return sql`CASE
+  WHEN ${lastTs} > ${now} - ${millis(LIVE_THRESHOLD_MS)} THEN 'LIVE'
+  WHEN ${lastTs} >= ${now} - ${millis(DELAYED_THRESHOLD_MS)} THEN 'DELAYED'
   ELSE 'OFFLINE' END`;
+};

@@ -55,6 +55,23 @@ export const JOBS = {
     backoff: { baseMs: 10_000, maxMs: MINUTE },
     timeoutMs: 2 * MINUTE,
   },
+  /**
+   * Makes one report (modules/reports/report-jobs.ts): its table from the 15-minute data, its
+   * CSV and PDF in the file store, its progress as it goes; then mails it to whom it is for.
+   */
+  'reports.generate': {
+    payload: z.object({ reportId: z.number().int().positive() }),
+    maxAttempts: 3,
+    backoff: { baseMs: 30_000, maxMs: 5 * MINUTE },
+    timeoutMs: 10 * MINUTE,
+  },
+  /** Each minute, queues a report of every schedule that is due (one job a minute, `minute` its key). */
+  'reports.schedule': {
+    payload: z.object({ minute: z.number().int().nonnegative() }),
+    maxAttempts: 3,
+    backoff: { baseMs: 10_000, maxMs: MINUTE },
+    timeoutMs: 2 * MINUTE,
+  },
 } satisfies JobDefinitions;
 
 export type JobName = keyof typeof JOBS;

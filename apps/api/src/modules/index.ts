@@ -13,6 +13,8 @@ import { createTenantsService } from './accounts/tenants.service.js';
 import { createPartnersService } from './accounts/partners.service.js';
 import { alertsRoutes } from './alerts/alerts.routes.js';
 import { createAlertsService } from './alerts/alerts.service.js';
+import type { NotificationChannels } from './alerts/channels.js';
+import { createAlertPreferencesService } from './alerts/preferences.service.js';
 import { billingRoutes } from './billing/billing.routes.js';
 import { createCatalogueService as createPriceListService } from './billing/catalogue.service.js';
 import { createInvoicesService } from './billing/invoices.service.js';
@@ -39,6 +41,7 @@ import { createParametersService } from './parameters/parameters.service.js';
 import { derivedParametersRoutes } from './derived-parameters/derived-parameters.routes.js';
 import { createDerivedParametersService } from './derived-parameters/derived-parameters.service.js';
 import { energyRoutes } from './energy/energy.routes.js';
+import { exportsRoutes } from './exports/exports.routes.js';
 import { createEnergyService } from './energy/energy.service.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { createCatalogueService } from './catalogue/catalogue.service.js';
@@ -64,8 +67,11 @@ import { appVendorsRoutes } from './app-vendors/app-vendors.routes.js';
 import { createAppVendorsService } from './app-vendors/app-vendors.service.js';
 import type { Secrets } from '../lib/secrets.js';
 import { regulatorsRoutes } from './regulators/regulators.routes.js';
+import { reportsRoutes } from './reports/reports.routes.js';
+import { createReportsService } from './reports/reports.service.js';
 import { createRegulatorsService } from './regulators/regulators.service.js';
 import { telemetryRoutes } from './telemetry/telemetry.routes.js';
+import { createDeviceLogService } from './telemetry/device-log.js';
 import { createIngestService } from './telemetry/ingest.service.js';
 import { createTelemetryService } from './telemetry/telemetry.service.js';
 import { startMqttConsumer, type MqttConsumer } from './telemetry/mqtt-consumer.js';
@@ -80,6 +86,8 @@ export interface ModuleDeps {
   files: FileStore;
   /** Encrypts the secrets kept in the database (camera tokens, board keys); one per process. */
   secrets: Secrets;
+  /** How alerts reach people besides e-mail (SMS, WhatsApp): none unless a provider is configured. */
+  channels: NotificationChannels;
 }
 
 /** Every business area registers its routes here, one line each. */
@@ -98,7 +106,10 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(tenantsRoutes, {
     tenants: createTenantsService({ db, files: deps.files, sessions: deps.auth }),
   });
-  await app.register(alertsRoutes, { alerts: createAlertsService({ db }) });
+  await app.register(alertsRoutes, {
+    alerts: createAlertsService({ db }),
+    preferences: createAlertPreferencesService({ db, channels: deps.channels }),
+  });
   await app.register(billingRoutes, {
     catalogue: createPriceListService({ db }),
     subscriptions: createSubscriptionsService({ db, mailer: deps.mailer }),
@@ -126,6 +137,15 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(offlineRemarksRoutes, { offlineRemarks: createOfflineRemarksService({ db }) });
   await app.register(edgeClientsRoutes, { edgeClients: createEdgeClientsService({ db }) });
   await app.register(appVendorsRoutes, { appVendors: createAppVendorsService({ db }) });
+  await app.register(exportsRoutes, { db });
+  await app.register(reportsRoutes, {
+    reports: createReportsService({
+      db,
+      files: deps.files,
+      mailer: deps.mailer,
+      publicUrl: config.publicUrl,
+    }),
+  });
   await app.register(regulatorsRoutes, {
     regulators: createRegulatorsService({ db, secrets: deps.secrets }),
   });
@@ -134,6 +154,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
     db,
     ingest,
     telemetry: createTelemetryService({ db, database: deps.database }),
+    deviceLog: createDeviceLogService({ database: deps.database }),
   });
   if (config.mqttUrl) {
     // Readings over MQTT go through the same checks and insert as POST /api/ingest.

@@ -15,6 +15,7 @@ import { seedDemoDevices } from './devices.js';
 import { seedDeviceProfiles } from './device-profiles.js';
 import { seedEnergyCatalogue } from './energy.js';
 import { seedDemoReadings } from './readings.js';
+import { seedDemoReports } from './reports.js';
 import {
   createAccount,
   createCorporate,
@@ -455,6 +456,7 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<S
     await seedDemoDevices(tx);
     await seedDeviceProfiles(tx);
     await seedDemoReadings(tx);
+    await seedDemoReports(tx);
     await seedDemoRegulator(tx, options.secrets, board.id);
   });
   return { seeded: true, adminEmail, usesDemoPassword: adminPassword === DEMO_PASSWORD };

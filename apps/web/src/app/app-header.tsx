@@ -10,13 +10,20 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { LoggedInUser } from '@vayu/domain';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation } from 'react-router';
+import { AlertsButton } from '../features/alerts/alerts-button';
 import { UserMenu } from './header-menus';
 import { HOME_PATH } from './route-access';
 import { APP_ROUTES, getNavRoutes, type NavGroup, type NavLabelKey } from './routes';
 import { BRAND_TEXT_PROPS, HeaderBar } from './shell-frame';
 import { LanguageMenu, ModuleMenu } from './switch-menus';
+
+/** The alerts button's count (and its polling) loads after the console has drawn; a plain bell stands in. */
+const AlertsBadge = lazy(async () => ({
+  default: (await import('../features/alerts/alerts-badge')).AlertsBadge,
+}));
 
 type NavEntry = { path: string; labelKey: NavLabelKey };
 type NavSegment = { kind: 'link'; link: NavEntry } | { kind: 'group'; group: NavGroup; links: NavEntry[] };
@@ -55,6 +62,8 @@ export function navBreakpointOf(user: LoggedInUser | null): NavBreakpoint {
 }
 
 const GROUP_LABELS: Record<NavGroup, { label: `nav.${NavGroup}`; menu: `nav.${NavGroup}Menu` }> = {
+  // Alerts, reports and offline remarks: what the data did, in one menu.
+  monitoring: { label: 'nav.monitoring', menu: 'nav.monitoringMenu' },
   masters: { label: 'nav.masters', menu: 'nav.mastersMenu' },
   // The audit log and the activity logs: one menu, so the header keeps room.
   audit: { label: 'nav.audit', menu: 'nav.auditMenu' },
@@ -143,6 +152,11 @@ export function AppHeader({ user, navOpened, onToggleNav }: AppHeaderProps) {
       }
       end={
         <>
+          {user && (
+            <Suspense fallback={<AlertsButton label={t('alerts.badge.loading')} countText={null} />}>
+              <AlertsBadge />
+            </Suspense>
+          )}
           <ModuleMenu />
           <LanguageMenu />
           {user && <UserMenu user={user} />}
@@ -159,7 +173,8 @@ function HeaderLink({ to, label }: { to: string; label: string }) {
       component={Link}
       to={to}
       size="sm"
-      px="sm"
+      // Narrow sides: the bar also holds the alerts bell, and a site or partner user's links fill it at 1440 px.
+      px={8}
       style={{ flexShrink: 0 }}
       variant={isActive ? 'light' : 'subtle'}
       color={isActive ? 'blue' : 'gray'}
@@ -180,7 +195,7 @@ function HeaderGroupMenu({ group, links }: { group: NavGroup; links: NavEntry[] 
       <Menu.Target>
         <Button
           size="sm"
-          px="sm"
+          px={8}
           style={{ flexShrink: 0 }}
           variant={isActive ? 'light' : 'subtle'}
           color={isActive ? 'blue' : 'gray'}

@@ -28,3 +28,16 @@ export function notifyFailure(message: string, title?: string): string {
     role: 'alert',
   });
 }
+
+/** A warning (yellow): nothing went wrong, but there is nothing to show (spec: "Logs Not Found For Provided Interval"). */
+export function notifyWarning(message: string, title?: string): string {
+  return notifications.show({
+    message,
+    title,
+    color: 'yellow',
+    autoClose: NOTIFICATION_DURATION_MS,
+    withBorder: true,
+    'data-type': 'warning',
+    role: 'status',
+  });
+}

@@ -23,6 +23,9 @@ const TITLED = [
   '/coupons',
   '/invoices',
   '/payments',
+  '/alerts',
+  '/reports',
+  '/statutory/reports',
 ];
 
 describe('page titles drawn while a screen loads', () => {

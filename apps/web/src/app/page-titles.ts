@@ -40,6 +40,9 @@ const PAGE_TITLES: Readonly<Record<string, PageTitleKey>> = {
   '/coupons': 'pages.coupons',
   '/invoices': 'pages.invoices',
   '/payments': 'pages.payments',
+  '/reports': 'pages.reports',
+  '/statutory/reports': 'pages.statutoryReports',
+  '/alerts': 'pages.alerts',
 };
 
 /** The title of the main screen at `pathname` (a trailing slash aside), if it is one. */

@@ -10,7 +10,29 @@ import { buildRouteObjects } from './router';
 import { APP_ROUTES } from './routes';
 import { clearLocalStorage, getStoredUser, setStoredUser, STORAGE_KEYS } from './session';
 
-const summary = { tenants: { total: 12, enabled: 9, disabled: 3 }, partners: 4, users: 31 };
+const emptyDay = {
+  day: '2026-03-10',
+  expected: 0,
+  delivered: 0,
+  refused: 0,
+  pending: 0,
+  noData: 0,
+  expired: 0,
+  deliveredShare: 0,
+};
+const noneFresh = { total: 0, live: 0, delayed: 0, offline: 0 };
+/** What the home screen shows (`GET /api/home/overview`), the platform's. */
+const homeOverview = {
+  view: 'platform',
+  generatedAt: '2026-03-10T04:37:00.000Z',
+  accounts: { tenants: { total: 12, enabled: 9, disabled: 3 }, partners: 4, users: 31 },
+  industries: noneFresh,
+  monitoringPoints: noneFresh,
+  alerts: { open: 0, openByType: { EXCEEDANCE: 0, OFFLINE: 0 }, last24h: 0, newest: [] },
+  delivery: { mappedIndustries: 0, statId: null, today: emptyDay, days: [emptyDay] },
+  subscriptions: { expiring: 0, soonest: [] },
+  plan: null,
+};
 const siteUser = buildUser();
 const tenantUser = buildUser({
   id: 9,
@@ -53,14 +75,14 @@ describe('routing and guards', () => {
     setStoredUser(siteUser);
     mockApi({
       'GET /api/users/loggedin': () => jsonResponse(siteUser),
-      'GET /api/home/summary': () => jsonResponse(summary),
+      'GET /api/home/overview': () => jsonResponse(homeOverview),
     });
     const { router } = renderApp('/');
 
     expect(await screen.findByRole('heading', { name: 'Welcome, Asha Rao' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/home');
     const industries = await screen.findByRole('region', { name: 'Industries' });
-    // the card shows a skeleton until the summary arrives
+    // the card shows a skeleton until the numbers arrive
     expect(await within(industries).findByText('12')).toBeInTheDocument();
     expect(within(industries).getByText('Enabled: 9')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Users' })).getByText('31')).toBeInTheDocument();
@@ -74,7 +96,7 @@ describe('routing and guards', () => {
     setStoredUser(siteUser);
     mockApi({
       'GET /api/users/loggedin': () => jsonResponse(siteUser),
-      'GET /api/home/summary': () => jsonResponse(summary),
+      'GET /api/home/overview': () => jsonResponse(homeOverview),
     });
     const { user } = renderApp('/home');
     expect(await screen.findByRole('heading', { name: 'Welcome, Asha Rao' })).toBeInTheDocument();
@@ -92,12 +114,32 @@ describe('routing and guards', () => {
     });
   });
 
+  it("gathers alerts, reports and offline remarks in the header's Monitoring menu", async () => {
+    setStoredUser(siteUser);
+    mockApi({
+      'GET /api/users/loggedin': () => jsonResponse(siteUser),
+      'GET /api/home/overview': () => jsonResponse(homeOverview),
+    });
+    const { user } = renderApp('/home');
+    const nav = (await screen.findAllByRole('navigation', { name: 'Main navigation' }))[0]!;
+    expect(within(nav).queryByRole('link', { name: 'Reports' })).not.toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Monitoring menu' }));
+    await screen.findByRole('menuitem', { name: 'Reports', hidden: true });
+    // jsdom has no layout for the dropdown's transition: read the items whatever their visibility
+    const items = screen.getAllByRole('menuitem', { hidden: true });
+    expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
+      ['Alerts', '/alerts'],
+      ['Reports', '/reports'],
+      ['Offline remarks', '/devices/offline/remark'],
+    ]);
+  });
+
   it("links the activity logs (/logs) in the header's audit menu, after the audit log, for account admins", async () => {
     for (const admin of [siteUser, tenantUser]) {
       setStoredUser(admin);
       mockApi({
         'GET /api/users/loggedin': () => jsonResponse(admin),
-        'GET /api/home/summary': () => jsonResponse(summary),
+        'GET /api/home/overview': () => jsonResponse(homeOverview),
       });
       const { unmount, user } = renderApp('/home');
       const nav = (await screen.findAllByRole('navigation', { name: 'Main navigation' }))[0]!;
@@ -117,7 +159,7 @@ describe('routing and guards', () => {
       setStoredUser(siteUser);
       mockApi({
         'GET /api/users/loggedin': () => jsonResponse(siteUser),
-        'GET /api/home/summary': () => jsonResponse(summary),
+        'GET /api/home/overview': () => jsonResponse(homeOverview),
       });
       const { user } = renderApp('/home');
       const nav = (await screen.findAllByRole('navigation', { name: 'मुख्य नेविगेशन' }))[0]!;
@@ -136,7 +178,7 @@ describe('routing and guards', () => {
     setStoredUser(plainUser);
     mockApi({
       'GET /api/users/loggedin': () => jsonResponse(plainUser),
-      'GET /api/home/summary': () => jsonResponse(summary),
+      'GET /api/home/overview': () => jsonResponse(homeOverview),
     });
     renderApp('/home');
     expect(await screen.findByRole('heading', { name: 'Welcome, Ravi Kumar' })).toBeInTheDocument();
@@ -186,7 +228,7 @@ describe('routing and guards', () => {
     let answer: (response: Response) => void = () => undefined;
     const api = mockApi({
       'GET /api/users/loggedin': () => new Promise<Response>((resolve) => (answer = resolve)),
-      'GET /api/home/summary': () => jsonResponse(summary),
+      'GET /api/home/overview': () => jsonResponse(homeOverview),
     });
     const { router, queryClient } = renderApp('/home');
     await waitFor(() => expect(api.calls.some((call) => call.url === '/api/users/loggedin')).toBe(true));
@@ -206,7 +248,7 @@ describe('routing and guards', () => {
     setStoredUser(siteUser);
     mockApi({
       'GET /api/users/loggedin': () => errorResponse(401, 'UNAUTHENTICATED', 'Sign in to continue.'),
-      'GET /api/home/summary': () => errorResponse(401, 'UNAUTHENTICATED', 'Sign in to continue.'),
+      'GET /api/home/overview': () => errorResponse(401, 'UNAUTHENTICATED', 'Sign in to continue.'),
     });
     const { router } = renderApp('/home');
 
@@ -232,7 +274,7 @@ describe('sign-in and sign-out', () => {
     const api = mockApi({
       'POST /api/auth/login': () => jsonResponse(siteUser),
       'GET /api/users/loggedin': () => jsonResponse(siteUser),
-      'GET /api/home/summary': () => jsonResponse(summary),
+      'GET /api/home/overview': () => jsonResponse(homeOverview),
     });
     const { user, router } = renderApp('/login');
 
@@ -278,7 +320,7 @@ describe('sign-in and sign-out', () => {
     setStoredUser(siteUser);
     mockApi({
       'GET /api/users/loggedin': () => jsonResponse(siteUser),
-      'GET /api/home/summary': () => jsonResponse(summary),
+      'GET /api/home/overview': () => jsonResponse(homeOverview),
     });
     const { user, router } = renderApp('/login');
 
@@ -292,7 +334,7 @@ describe('sign-in and sign-out', () => {
     setStoredUser(tenantUser);
     mockApi({
       'GET /api/users/loggedin': () => jsonResponse(tenantUser),
-      'GET /api/home/summary': () => jsonResponse(summary),
+      'GET /api/home/overview': () => jsonResponse(homeOverview),
     });
     const { user } = renderApp('/home');
     const nav = (await screen.findAllByRole('navigation', { name: 'Main navigation' }))[0]!;
@@ -314,7 +356,7 @@ describe('sign-in and sign-out', () => {
     setStoredUser(siteUser);
     const api = mockApi({
       'GET /api/users/loggedin': () => jsonResponse(siteUser),
-      'GET /api/home/summary': () => jsonResponse(summary),
+      'GET /api/home/overview': () => jsonResponse(homeOverview),
       'POST /api/logout': () => errorResponse(500, 'INTERNAL', 'Something broke.'),
     });
     const { user, router } = renderApp('/home');
@@ -340,7 +382,7 @@ describe('header switches', () => {
     setStoredUser(siteUser);
     mockApi({
       'GET /api/users/loggedin': () => jsonResponse(siteUser),
-      'GET /api/home/summary': () => jsonResponse(summary),
+      'GET /api/home/overview': () => jsonResponse(homeOverview),
     });
     const { user } = renderApp('/home');
 
@@ -357,7 +399,7 @@ describe('header switches', () => {
     setStoredUser(siteUser);
     mockApi({
       'GET /api/users/loggedin': () => jsonResponse(siteUser),
-      'GET /api/home/summary': () => jsonResponse(summary),
+      'GET /api/home/overview': () => jsonResponse(homeOverview),
     });
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });

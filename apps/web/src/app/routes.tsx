@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   ACCOUNT_ADMINS,
   ACCOUNT_CREATE_ACCESS,
+  alertsEndpoints,
   APP_VENDOR_MANAGERS,
   getRootRedirect,
   isAccessAllowed,
@@ -10,6 +11,8 @@ import {
   BILLING_READERS,
   BOARD_READERS,
   DISCOUNT_KEEPERS,
+  REPORT_READERS,
+  STATUTORY_REPORT_READERS,
   type LoggedInUser,
 } from '@vayu/domain';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
@@ -26,10 +29,13 @@ export type NavLabelKey =
   | 'appVendors.navLabel'
   | 'appVendors.pushData.navLabel'
   | 'regulators.navLabel'
-  | 'regulators.groundWater.navLabel';
+  | 'regulators.groundWater.navLabel'
+  | 'alerts.navLabel'
+  | 'reports.navLabel'
+  | 'reports.statutoryNavLabel';
 
 /** Header menus that gather several links. */
-export type NavGroup = 'masters' | 'audit';
+export type NavGroup = 'monitoring' | 'masters' | 'audit';
 
 /** A screen loaded on first visit (one chunk per page). */
 export type PageComponent = LazyExoticComponent<ComponentType> & {
@@ -290,6 +296,18 @@ const GroundWaterList = page(
   () => import('../features/regulators/ground-water-list'),
   (m) => m.GroundWaterList,
 );
+const ReportsPage = page(
+  () => import('../features/reports/reports-page'),
+  (m) => m.ReportsPage,
+);
+const StatutoryReportsPage = page(
+  () => import('../features/reports/statutory-reports-page'),
+  (m) => m.StatutoryReportsPage,
+);
+const AlertsPage = page(
+  () => import('../features/alerts/alerts-page'),
+  (m) => m.AlertsPage,
+);
 const SetPasswordPage = page(
   () => import('../features/auth/set-password-page'),
   (m) => m.SetPasswordPage,
@@ -304,7 +322,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', redirect: getRootRedirect },
   { path: '/login', public: true, Page: LoginPage },
   { path: '/unauthorised', public: true, Page: UnauthorisedPage },
-  { path: '/home', Page: HomePage, nav: { labelKey: 'nav.home' } },
+  {
+    path: '/home',
+    Page: HomePage,
+    prefetch: async (queryClient) =>
+      (await import('../features/home/prefetch-home')).prefetchHome(queryClient),
+    nav: { labelKey: 'nav.home' },
+  },
   { path: '/profile', Page: ProfilePage },
   {
     path: '/partners',
@@ -352,8 +376,35 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/devices/:deviceId/edit', access: ACCOUNT_ADMINS, Page: DeviceList },
   // A device's readings: every signed-in user who sees the device (the API answers 404 to the others)
   { path: '/devices/:deviceId/readings', Page: DeviceReadingsPage },
+  // Monitoring (one header menu, so the bar keeps room): alerts, reports and why devices were offline.
+  // Alerts: everyone signed in sees those of the industries they see, as the alarm endpoint answers;
+  // the header's bell links here too
+  {
+    path: '/alerts',
+    access: alertsEndpoints.listAlarms.access,
+    Page: AlertsPage,
+    nav: { labelKey: 'alerts.navLabel', group: 'monitoring' },
+  },
+  // Reports: everyone requests and reads those of the industries they see, as the reports endpoints
+  // allow; the board's view lists those of the industries mapped to the board
+  {
+    path: '/reports',
+    access: REPORT_READERS,
+    Page: ReportsPage,
+    nav: { labelKey: 'reports.navLabel', group: 'monitoring' },
+  },
+  {
+    path: '/statutory/reports',
+    access: STATUTORY_REPORT_READERS,
+    Page: StatutoryReportsPage,
+    nav: { labelKey: 'reports.statutoryNavLabel', userTypes: ['statutory'], group: 'monitoring' },
+  },
   // Why devices are offline: every signed-in user sees those of the industries they see
-  { path: '/devices/offline/remark', Page: OfflineRemarkList, nav: { labelKey: 'nav.offlineRemarks' } },
+  {
+    path: '/devices/offline/remark',
+    Page: OfflineRemarkList,
+    nav: { labelKey: 'nav.offlineRemarks', group: 'monitoring' },
+  },
   // Push-data apps: a partner's admins manage the apps they added (the platform's are under Masters)
   {
     path: '/partner/appVendor',

@@ -5,6 +5,8 @@ import {
   alertLimitSchema,
   alertLimitsQuerySchema,
   alertListQuerySchema,
+  alertPreferencesBodySchema,
+  alertPreferencesSchema,
   alertSchema,
 } from '../alerts.js';
 import { ACCOUNT_ADMINS, defineEndpoint, only, SIGNED_IN } from '../endpoint.js';
@@ -42,6 +44,27 @@ export const alertsEndpoints = {
     body: alertLimitBodySchema,
     response: alertLimitSchema,
     errors: ['NOT_FOUND', 'STALE_VERSION', 'BUSINESS_RULE'],
+  }),
+  getAlertPreferences: defineEndpoint({
+    method: 'GET',
+    path: '/api/alerts/preferences',
+    operationId: 'getAlertPreferences',
+    tag: 'alerts',
+    summary:
+      'The signed-in user’s alert notifications: each alert type on each channel, and whether the channel can send',
+    access: SIGNED_IN,
+    response: alertPreferencesSchema,
+  }),
+  saveAlertPreferences: defineEndpoint({
+    method: 'PUT',
+    path: '/api/alerts/preferences',
+    operationId: 'saveAlertPreferences',
+    tag: 'alerts',
+    summary: 'Switch the signed-in user’s alert notifications on or off per alert type and channel',
+    access: SIGNED_IN,
+    body: alertPreferencesBodySchema,
+    response: alertPreferencesSchema,
+    errors: ['BUSINESS_RULE'],
   }),
   countAlerts: defineEndpoint({
     method: 'GET',

@@ -14,11 +14,13 @@ import { deviceRecordsEndpoints } from './device-records.js';
 import { diagnosticsEndpoints } from './diagnostics.js';
 import { edgeClientsEndpoints } from './edge-clients.js';
 import { energyEndpoints } from './energy.js';
+import { exportsEndpoints } from './exports.js';
 import { homeEndpoints } from './home.js';
 import { industriesEndpoints } from './industries.js';
 import { makesEndpoints } from './makes.js';
 import { monitoringPointsEndpoints } from './monitoring-points.js';
 import { regulatorsEndpoints } from './regulators.js';
+import { reportsEndpoints } from './reports.js';
 import { parametersEndpoints } from './parameters.js';
 import { partnersEndpoints } from './partners.js';
 import { statutoryEndpoints } from './statutory.js';
@@ -45,11 +47,13 @@ export * from './device-records.js';
 export * from './diagnostics.js';
 export * from './edge-clients.js';
 export * from './energy.js';
+export * from './exports.js';
 export * from './home.js';
 export * from './industries.js';
 export * from './makes.js';
 export * from './monitoring-points.js';
 export * from './regulators.js';
+export * from './reports.js';
 export * from './parameters.js';
 export * from './partners.js';
 export * from './statutory.js';
@@ -97,6 +101,8 @@ export const ENDPOINT_GROUPS = {
   appVendors: appVendorsEndpoints,
   regulators: regulatorsEndpoints,
   alerts: alertsEndpoints,
+  reports: reportsEndpoints,
+  exports: exportsEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export const ALL_ENDPOINTS: readonly EndpointDefinition[] = Object.values(ENDPOINT_GROUPS).flatMap((group) =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATA_TOKEN, defineEndpoint, SIGNED_IN } from '../endpoint.js';
 import {
+  deviceLogQuerySchema,
   deviceReadingsSchema,
   entityDataBodySchema,
   entityDataSchema,
@@ -15,6 +16,20 @@ export const monitoredParamsSchema = z.object({ tenantId: idSchema });
 
 /** Readings in (devices, edge gateways, push-data apps) and out (15-minute data, freshness, latest values). */
 export const telemetryEndpoints = {
+  downloadDeviceLog: defineEndpoint({
+    method: 'GET',
+    path: '/api/devices/:id/logs',
+    operationId: 'downloadDeviceLog',
+    tag: 'telemetry',
+    summary:
+      'A device’s log file for an interval (at most 31 days): readings received by the minute they arrived, with sender and provenance, readings refused with the reason, and silences; 404 LOGS_NOT_FOUND when the interval holds nothing',
+    access: SIGNED_IN,
+    params: idParamsSchema,
+    query: deviceLogQuerySchema,
+    produces: 'text/plain',
+    errors: ['LOGS_NOT_FOUND'],
+    owned: { param: 'id', kind: 'device' },
+  }),
   ingestReadings: defineEndpoint({
     method: 'POST',
     path: '/api/ingest',

@@ -5,12 +5,13 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { ALERT_TYPES } from '@vayu/domain';
+import { ALERT_TYPES, NOTIFICATION_CHANNELS } from '@vayu/domain';
 import { accounts } from './accounts.js';
 import { devices, monitoringPoints } from './devices.js';
 import { parameters } from './parameters.js';
@@ -75,6 +76,8 @@ export const alerts = pgTable(
     lastSlot: timestamp('last_slot', { withTimezone: true }),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
     acknowledgedBy: integer('acknowledged_by').references(() => users.id),
+    /** When the industry's users were mailed about it (modules/alerts/notify.ts); null: still to tell. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -84,6 +87,30 @@ export const alerts = pgTable(
       .where(sql`${t.endedAt} IS NULL`),
     index('alerts_tenant_started_idx').on(t.tenantId, t.startedAt),
     index('alerts_started_idx').on(t.startedAt),
+    // The notifier's work list: alerts still to tell, found without reading the others.
+    index('alerts_unnotified_idx')
+      .on(t.tenantId)
+      .where(sql`${t.notifiedAt} IS NULL`),
+    // When an industry was last mailed (the batching window).
+    index('alerts_tenant_notified_idx').on(t.tenantId, t.notifiedAt),
     oneOf('alerts_type_ck', t.type, ALERT_TYPES),
+  ],
+);
+
+/** A user who does not want an alert type on a channel; without a row the user is notified. */
+export const alertOptOuts = pgTable(
+  'alert_opt_outs',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    alertType: text('alert_type', { enum: ALERT_TYPES }).notNull(),
+    channel: text('channel', { enum: NOTIFICATION_CHANNELS }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.alertType, t.channel] }),
+    oneOf('alert_opt_outs_type_ck', t.alertType, ALERT_TYPES),
+    oneOf('alert_opt_outs_channel_ck', t.channel, NOTIFICATION_CHANNELS),
   ],
 );

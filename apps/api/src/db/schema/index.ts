@@ -9,3 +9,4 @@ export * from './telemetry.js';
 export * from './regulators.js';
 export * from './billing.js';
 export * from './alerts.js';
+export * from './reports.js';

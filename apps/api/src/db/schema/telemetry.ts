@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { PROVENANCES, READING_SOURCES, RECORD_STATUSES } from '@vayu/domain';
+import { PROVENANCES, READING_REFUSALS, READING_SOURCES, RECORD_STATUSES } from '@vayu/domain';
 import { accounts } from './accounts.js';
 import { users } from './users.js';
 import { oneOf } from './checks.js';
@@ -256,4 +256,35 @@ export const deviceLastData = pgTable(
     lastTs: timestamp('last_ts', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.deviceId] })],
+);
+
+/**
+ * The readings ingestion refused, as sent (cut short), for the device and
+ * edge log file (`GET /api/devices/{id}/logs`). Written only for a batch with
+ * refusals, so a clean stream costs nothing here; kept for
+ * `INGEST_REFUSALS_KEPT_DAYS` (the partition job deletes older rows). A row
+ * names a device only when the device is one the token may send for, so no
+ * industry reads another's traffic.
+ */
+export const ingestRefusals = pgTable(
+  'ingest_refusals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The device's industry, or the sending edge client's; null for an app's row naming no device of its industries. */
+    tenantId: integer('tenant_id'),
+    deviceId: integer('device_id'),
+    code: text('code', { enum: READING_REFUSALS }).notNull(),
+    /** The reading as sent (JSON, at most 500 characters). */
+    sent: text('sent').notNull(),
+    source: text('source', { enum: READING_SOURCES }).notNull(),
+    tokenId: integer('token_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ingest_refusals_device_idx').on(t.deviceId, t.receivedAt),
+    index('ingest_refusals_tenant_idx').on(t.tenantId, t.receivedAt),
+    index('ingest_refusals_received_idx').on(t.receivedAt),
+    oneOf('ingest_refusals_code_ck', t.code, READING_REFUSALS),
+    oneOf('ingest_refusals_source_ck', t.source, READING_SOURCES),
+  ],
 );

@@ -86,22 +86,29 @@ function selectPartners(exec: Executor, where: SQL | undefined) {
     .groupBy(accounts.id);
 }
 
+export interface PartnerListFilter {
+  status?: AccountStatus | undefined;
+  search?: string | undefined;
+}
+
+/** The partners of the list (and of its CSV export) for a filter, besides `type = 'partner'`. */
+export function partnerListCondition(scope: DataScope, filter: PartnerListFilter): SQL | undefined {
+  const search = filter.search ? containsPattern(filter.search) : undefined;
+  return and(
+    filter.status ? eq(accounts.status, filter.status) : ne(accounts.status, 'DELETED'),
+    search
+      ? or(ilike(accounts.name, search), ilike(accounts.contactEmail, search), ilike(accounts.city, search))
+      : undefined,
+    accountsWhere(scope),
+  );
+}
+
 export async function findPartners(
   exec: Executor,
   scope: DataScope,
-  filter: { status?: AccountStatus | undefined; search?: string | undefined },
+  filter: PartnerListFilter,
 ): Promise<PartnerSummary[]> {
-  const search = filter.search ? containsPattern(filter.search) : undefined;
-  const rows = await selectPartners(
-    exec,
-    and(
-      filter.status ? eq(accounts.status, filter.status) : ne(accounts.status, 'DELETED'),
-      search
-        ? or(ilike(accounts.name, search), ilike(accounts.contactEmail, search), ilike(accounts.city, search))
-        : undefined,
-      accountsWhere(scope),
-    ),
-  ).orderBy(asc(accounts.name));
+  const rows = await selectPartners(exec, partnerListCondition(scope, filter)).orderBy(asc(accounts.name));
   return rows.map(toPartnerSummary);
 }
 

@@ -61,7 +61,8 @@ export interface TenantPageFilter {
   remoteCalibration: boolean | undefined;
 }
 
-function tenantPageCondition(f: TenantPageFilter, bind: Bind = inline): SQL | undefined {
+/** The rows of the tenant list (and of its CSV export) for a filter. */
+export function tenantPageCondition(f: TenantPageFilter, bind: Bind = inline): SQL | undefined {
   return and(
     eq(accounts.type, bind('type', f.type)),
     f.status === 'all' ? ne(accounts.status, 'DELETED') : eq(accounts.status, bind('status', f.status)),

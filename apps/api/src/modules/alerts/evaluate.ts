@@ -66,42 +66,104 @@ async function slotValues(exec: Executor, now: Date): Promise<SlotValue[]> {
   ).map((row) => ({ ...row, slot_ms: Number(row.slot_ms), mean: Number(row.mean), lim: Number(row.lim) }));
 }
 
+/**
+ * Judges every watched value at once, in two statements whatever their
+ * number: first the ended slots within their limit close their episodes (from
+ * that slot's start), then the values past their limit, gathered per device
+ * and parameter (the earliest slot past the limit starts an episode, the
+ * highest is its peak, the latest its last value), open or follow episodes.
+ * In that order a slot back within the limit followed by one past it ends one
+ * episode and begins the next.
+ */
 async function judgeExceedances(db: Database, now: Date) {
-  let opened = 0;
-  let closed = 0;
   const values = await slotValues(db, now);
+  const closing: { device_id: number; parameter_id: number; slot: string; mean: number }[] = [];
+  const over = new Map<
+    string,
+    SlotValue & { first: number; peak: number; last: number; from: number; to: number; seen: Set<string> }
+  >();
   for (const value of values) {
-    const slot = new Date(value.slot_ms);
     const ended = value.slot_ms + SLOT_MS <= now.getTime();
-    const provenance = `{${[...new Set(value.provenances)].join(',')}}`;
-    if (isExceedance(value.mean, value.lim)) {
-      // Opens the episode, or follows it: its peak, its last value and where the values came from.
-      const rows = rowsOf<{ inserted: boolean }>(
-        await db.execute(sql`
-          INSERT INTO alerts AS a (type, tenant_id, monitoring_point_id, device_id, parameter_id, "limit",
-                                  first_value, peak_value, last_value, provenance, started_at, last_slot)
-          VALUES ('EXCEEDANCE', ${value.tenant_id}, ${value.monitoring_point_id}, ${value.device_id},
-                  ${value.parameter_id}, ${value.lim}, ${value.mean}, ${value.mean}, ${value.mean},
-                  ${provenance}::text[], ${slot}, ${slot})
-          ON CONFLICT (type, device_id, coalesce(parameter_id, 0)) WHERE ended_at IS NULL
-          DO UPDATE SET peak_value = greatest(a.peak_value, excluded.peak_value),
-                        last_value = excluded.last_value, "limit" = excluded."limit",
-                        provenance = ARRAY(SELECT DISTINCT unnest(a.provenance || excluded.provenance) ORDER BY 1),
-                        last_slot = greatest(a.last_slot, excluded.last_slot)
-          RETURNING (xmax = 0) AS inserted`),
-      );
-      if (rows[0]?.inserted) opened += 1;
-    } else if (ended) {
-      // An ended slot within the limit: the episode is over, from the start of that slot.
-      const rows = rowsOf<{ id: number }>(
-        await db.execute(sql`
-          UPDATE alerts SET ended_at = ${slot}, last_value = ${value.mean}
-           WHERE type = 'EXCEEDANCE' AND device_id = ${value.device_id} AND parameter_id = ${value.parameter_id}
-             AND ended_at IS NULL AND started_at <= ${slot}
-          RETURNING id`),
-      );
-      closed += rows.length;
+    if (!isExceedance(value.mean, value.lim)) {
+      if (ended) {
+        closing.push({
+          device_id: value.device_id,
+          parameter_id: value.parameter_id,
+          slot: new Date(value.slot_ms).toISOString(),
+          mean: value.mean,
+        });
+      }
+      continue;
     }
+    // Rows come in slot order per device and parameter.
+    const key = `${value.device_id}:${value.parameter_id}`;
+    const episode = over.get(key);
+    if (episode) {
+      episode.peak = Math.max(episode.peak, value.mean);
+      episode.last = value.mean;
+      episode.to = value.slot_ms;
+      for (const p of value.provenances) episode.seen.add(p);
+    } else {
+      over.set(key, {
+        ...value,
+        first: value.mean,
+        peak: value.mean,
+        last: value.mean,
+        from: value.slot_ms,
+        to: value.slot_ms,
+        seen: new Set(value.provenances),
+      });
+    }
+  }
+
+  let closed = 0;
+  if (closing.length > 0) {
+    closed = rowsOf<{ id: number }>(
+      await db.execute(sql`
+        UPDATE alerts a SET ended_at = v.slot, last_value = v.mean
+          FROM jsonb_to_recordset(${JSON.stringify(closing)}::jsonb)
+               AS v(device_id int, parameter_id int, slot timestamptz, mean float8)
+         WHERE a.type = 'EXCEEDANCE' AND a.device_id = v.device_id AND a.parameter_id = v.parameter_id
+           AND a.ended_at IS NULL AND a.started_at <= v.slot
+        RETURNING a.id`),
+    ).length;
+  }
+
+  let opened = 0;
+  if (over.size > 0) {
+    const rows = [...over.values()].map((e) => ({
+      tenant_id: e.tenant_id,
+      monitoring_point_id: e.monitoring_point_id,
+      device_id: e.device_id,
+      parameter_id: e.parameter_id,
+      lim: e.lim,
+      first_value: e.first,
+      peak_value: e.peak,
+      last_value: e.last,
+      provenance: [...e.seen].sort(),
+      started_at: new Date(e.from).toISOString(),
+      last_slot: new Date(e.to).toISOString(),
+    }));
+    // Opens the episode, or follows it: its peak, its last value and where the values came from.
+    opened = rowsOf<{ inserted: boolean }>(
+      await db.execute(sql`
+        INSERT INTO alerts AS a (type, tenant_id, monitoring_point_id, device_id, parameter_id, "limit",
+                                first_value, peak_value, last_value, provenance, started_at, last_slot)
+        SELECT 'EXCEEDANCE', v.tenant_id, v.monitoring_point_id, v.device_id, v.parameter_id, v.lim,
+               v.first_value, v.peak_value, v.last_value, ARRAY(SELECT jsonb_array_elements_text(v.provenance)),
+               v.started_at, v.last_slot
+          FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+               AS v(tenant_id int, monitoring_point_id int, device_id int, parameter_id int, lim float8,
+                    first_value float8, peak_value float8, last_value float8, provenance jsonb,
+                    started_at timestamptz, last_slot timestamptz)
+         ORDER BY v.device_id, v.parameter_id
+        ON CONFLICT (type, device_id, coalesce(parameter_id, 0)) WHERE ended_at IS NULL
+        DO UPDATE SET peak_value = greatest(a.peak_value, excluded.peak_value),
+                      last_value = excluded.last_value, "limit" = excluded."limit",
+                      provenance = ARRAY(SELECT DISTINCT unnest(a.provenance || excluded.provenance) ORDER BY 1),
+                      last_slot = greatest(a.last_slot, excluded.last_slot)
+        RETURNING (xmax = 0) AS inserted`),
+    ).filter((row) => row.inserted).length;
   }
   return { opened, closed };
 }

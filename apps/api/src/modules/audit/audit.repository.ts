@@ -114,7 +114,8 @@ export function inWindow(window: TimeWindow, bind: Bind = inline): SQL {
   )!;
 }
 
-const SORT_COLUMNS: Record<AuditLogQuery['sort'], AnyPgColumn> = {
+/** What each order of the trail sorts by (then by id, the same way). */
+export const SORT_COLUMNS: Record<AuditLogQuery['sort'], AnyPgColumn> = {
   createdAt: auditLogs.createdAt,
   entity: auditLogs.entity,
   action: auditLogs.action,
@@ -122,7 +123,7 @@ const SORT_COLUMNS: Record<AuditLogQuery['sort'], AnyPgColumn> = {
   tenantName: accounts.name,
 };
 
-interface AuditList {
+export interface AuditList {
   where: SQL | undefined;
   orderBy: SQL[];
   /** The tenant's name is read by the condition or the order. */
@@ -268,7 +269,7 @@ export interface AuditLogListRequest {
 }
 
 /** `/auditLog`: one window, optionally one tenant, sorted with a stable tiebreak on id. */
-function auditLogList(request: AuditLogListRequest, bind: Bind = inline): AuditList {
+export function auditLogList(request: AuditLogListRequest, bind: Bind = inline): AuditList {
   const direction = request.order === 'asc' ? asc : desc;
   return {
     where: and(

@@ -86,7 +86,8 @@ export interface DeviceListFilter extends Omit<DeviceListQuery, 'page' | 'pageSi
   scope: DataScope;
 }
 
-function devicesWhere(filter: DeviceListFilter, bind: Bind = inline) {
+/** The devices of the list (and of its CSV export) for a filter. */
+export function devicesWhere(filter: DeviceListFilter, bind: Bind = inline) {
   return and(
     notDeleted,
     tenantRowsWhere(filter.scope, devices.tenantId),

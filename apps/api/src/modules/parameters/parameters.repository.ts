@@ -76,13 +76,12 @@ export interface ParameterListFilter {
   mtype?: ParameterMtype | undefined;
 }
 
-/** One page of the catalogue (deleted parameters left out), by label. */
-export async function findParameterPage(
-  exec: Executor,
-  filter: ParameterListFilter,
-): Promise<Page<Parameter>> {
+/** The parameters of the list (and of its CSV export) for a filter: deleted ones left out. */
+export function parameterListCondition(
+  filter: Omit<ParameterListFilter, 'page' | 'pageSize'>,
+): SQL | undefined {
   const pattern = filter.search ? containsPattern(filter.search) : undefined;
-  const where: SQL | undefined = and(
+  return and(
     ne(parameters.status, 'DELETED'),
     pattern
       ? or(sql`lower(${parameters.label}) like ${pattern}`, sql`lower(${parameters.name}) like ${pattern}`)
@@ -90,6 +89,14 @@ export async function findParameterPage(
     filter.type ? eq(parameters.type, filter.type) : undefined,
     filter.mtype ? eq(parameters.mtype, filter.mtype) : undefined,
   );
+}
+
+/** One page of the catalogue (deleted parameters left out), by label. */
+export async function findParameterPage(
+  exec: Executor,
+  filter: ParameterListFilter,
+): Promise<Page<Parameter>> {
+  const where = parameterListCondition(filter);
   return readPage(exec, filter, {
     rows: async (limit, offset) =>
       (

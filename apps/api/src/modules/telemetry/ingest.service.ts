@@ -185,6 +185,57 @@ export async function insertReadings(
   return keys;
 }
 
+/** A refused reading, for the log files (`ingest_refusals`). */
+interface Refusal {
+  tenantId: number | null;
+  deviceId: number | null;
+  code: ReadingRefusal;
+  sent: string;
+}
+
+/** Refusals kept per batch: a batch of garbage says what is wrong in its first rows. */
+const REFUSALS_KEPT_PER_BATCH = 100;
+const SENT_KEPT_CHARS = 500;
+
+function sentText(raw: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(raw) ?? String(raw);
+  } catch {
+    text = String(raw);
+  }
+  // JSON escapes NUL; the fallback may not, and PostgreSQL text cannot hold it.
+  text = text.replaceAll('\u0000', '');
+  return text.length > SENT_KEPT_CHARS ? `${text.slice(0, SENT_KEPT_CHARS - 1)}…` : text;
+}
+
+/**
+ * Keeps a batch's refused readings for the log files, in one statement. A row
+ * names the device only when it is one the token may send for; otherwise it
+ * belongs to the sending edge client's industry (an app's stays unnamed), so
+ * no industry's log shows another's traffic.
+ */
+async function keepRefusals(
+  database: Pick<DatabaseHandle, 'query'>,
+  refusals: readonly Refusal[],
+  sender: DataSender,
+) {
+  if (refusals.length === 0) return;
+  await database.query(
+    `INSERT INTO ingest_refusals (tenant_id, device_id, code, sent, source, token_id)
+     SELECT r.tenant_id, r.device_id, r.code, r.sent, $5, $6
+       FROM unnest($1::int4[], $2::int4[], $3::text[], $4::text[]) AS r(tenant_id, device_id, code, sent)`,
+    [
+      refusals.map((r) => r.tenantId),
+      refusals.map((r) => r.deviceId),
+      refusals.map((r) => r.code),
+      refusals.map((r) => r.sent),
+      sender.kind,
+      sender.tokenId,
+    ],
+  );
+}
+
 export interface IngestService {
   /** Checks and stores a batch sent with `sender`'s token; `deviceId`, when given (MQTT topic), is the only device the batch may name. */
   ingest(
@@ -209,6 +260,7 @@ export function createIngestService(deps: { database: Pick<DatabaseHandle, 'quer
       const rows: ReadingRow[] = [];
       let refused = 0;
       let outsideTenants = 0;
+      const refusals: Refusal[] = [];
       for (let index = 0; index < readings.length; index++) {
         const raw = readings[index];
         const id = isRecord(raw) ? toId(raw.deviceId) : null;
@@ -219,6 +271,16 @@ export function createIngestService(deps: { database: Pick<DatabaseHandle, 'quer
         if (typeof checked === 'string') {
           if (checked === 'DEVICE_NOT_IN_TENANT') outsideTenants++;
           refused++;
+          if (refusals.length < REFUSALS_KEPT_PER_BATCH) {
+            const device = id === null ? undefined : devices.get(id);
+            const own = device && checked !== 'UNKNOWN_DEVICE' && checked !== 'DEVICE_NOT_IN_TENANT';
+            refusals.push({
+              tenantId: own ? device.tenantId : sender.tenantId,
+              deviceId: own ? device.deviceId : null,
+              code: checked,
+              sent: sentText(raw),
+            });
+          }
           results[index] = {
             index,
             status: 'refused',
@@ -229,6 +291,7 @@ export function createIngestService(deps: { database: Pick<DatabaseHandle, 'quer
         }
         rows.push(checked);
       }
+      await keepRefusals(database, refusals, sender);
       if (outsideTenants === readings.length) {
         throw new AppError(
           'DEVICE_NOT_IN_TENANT',

@@ -1,3 +1,4 @@
+import { INGEST_REFUSALS_KEPT_DAYS } from '@vayu/domain';
 import type { Database, DatabaseHandle } from '../../db/client.js';
 import { jobQueue } from '../../jobs/job-definitions.js';
 
@@ -105,6 +106,12 @@ export async function scheduleReadingPartitions(db: Database, now = Date.now()) 
 export function partitionsJob(database: Pick<DatabaseHandle, 'query' | 'kind' | 'db'>) {
   return async (payload: { day: string }) => {
     const created = await ensureReadingPartitions(database);
+    // Refused readings are kept for the log files for INGEST_REFUSALS_KEPT_DAYS.
+    const purged = await database.query<{ n: number }>(
+      `WITH gone AS (DELETE FROM ingest_refusals WHERE received_at < now() - make_interval(days => $1) RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      [INGEST_REFUSALS_KEPT_DAYS],
+    );
     const next = Date.parse(`${payload.day}T00:00:00Z`) + DAY_MS;
     await jobQueue.enqueue(
       database.db,
@@ -112,6 +119,6 @@ export function partitionsJob(database: Pick<DatabaseHandle, 'query' | 'kind' | 
       { day: dayOf(next) },
       { singletonKey: `partitions:${dayOf(next)}`, runAt: new Date(Math.max(next, Date.now())) },
     );
-    return { created };
+    return { created, refusalsPurged: purged[0]?.n ?? 0 };
   };
 }

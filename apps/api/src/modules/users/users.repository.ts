@@ -200,13 +200,9 @@ export interface UserListFilter {
   search?: string | undefined;
 }
 
-/** One page of users with the total (`readPage`), filtered and ordered in SQL. */
-export function findUsersPage(
-  exec: Executor,
-  filter: UserListFilter,
-  request: { page: number; pageSize: number },
-): Promise<Page<UserSummary>> {
-  const where = and(
+/** The users of the list (and of its CSV export) for a filter, on users joined to their account. */
+export function userListCondition(filter: UserListFilter): SQL | undefined {
+  return and(
     accountsWhere(filter.scope),
     filter.accountId === undefined ? undefined : eq(users.accountId, filter.accountId),
     filter.corporateId === undefined ? undefined : eq(accounts.corporateId, filter.corporateId),
@@ -218,6 +214,15 @@ export function findUsersPage(
         )
       : undefined,
   );
+}
+
+/** One page of users with the total (`readPage`), filtered and ordered in SQL. */
+export function findUsersPage(
+  exec: Executor,
+  filter: UserListFilter,
+  request: { page: number; pageSize: number },
+): Promise<Page<UserSummary>> {
+  const where = userListCondition(filter);
   return readPage(exec, request, {
     rows: async (limit, offset) =>
       (

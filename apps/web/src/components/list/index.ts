@@ -8,3 +8,10 @@ export {
   type ListStateChange,
   type ListStateOptions,
 } from './use-list-state';
+export {
+  downloadExport,
+  ExportCsvButton,
+  exportQueryOf,
+  fileNameOfDisposition,
+  type ExportCsvButtonProps,
+} from './export-csv-button';

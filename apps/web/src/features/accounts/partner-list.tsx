@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Stack, Switch, Text, Title } from '@mantine/core
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  exportsEndpoints,
   findIndianState,
   partnerListQuerySchema,
   type AccountStatus,
@@ -14,7 +15,7 @@ import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { SegmentedChoice } from '../../components/segmented-choice';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { dialogs } from '../../components/dialogs';
-import { useListState } from '../../components/list';
+import { ExportCsvButton, useListState } from '../../components/list';
 import { formatPhoneNumber } from '../../components/phone';
 import { UrlSearchInput } from '../../components/url-search-input';
 import { formatNumber } from '../../i18n';
@@ -45,7 +46,10 @@ export function PartnerList() {
     <Stack gap="lg">
       <Group justify="space-between" align="center" wrap="wrap">
         <Title order={1}>{t('pages.partners')}</Title>
-        <Button onClick={() => setDialog({ type: 'add' })}>{t('partners.add')}</Button>
+        <Group gap="sm">
+          <ExportCsvButton endpoint={exportsEndpoints.exportPartners} query={list.query} />
+          <Button onClick={() => setDialog({ type: 'add' })}>{t('partners.add')}</Button>
+        </Group>
       </Group>
 
       <Group justify="space-between" align="flex-end" wrap="wrap">

@@ -1,13 +1,19 @@
 import { Anchor, Group, Paper, Select, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditLogQuerySchema, type AuditLogRow } from '@vayu/domain';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ENTITIES,
+  auditLogQuerySchema,
+  exportsEndpoints,
+  type AuditLogRow,
+} from '@vayu/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifyFailure } from '../../app/notifications';
 import { useSessionUser } from '../../app/session';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { useListState } from '../../components/list';
+import { ExportCsvButton, useListState } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatTotal } from '../../i18n';
 import type { AuditLogListQuery } from './api/audit-keys';
@@ -83,11 +89,14 @@ export function AuditLogList() {
     <Stack gap="lg">
       <Group justify="space-between" align="center" wrap="wrap">
         <Title order={1}>{t('pages.auditLog')}</Title>
-        {user?.userType === 'site' && (
-          <Anchor component={Link} to="/mongo/auditLog">
-            {t('audit.list.documentView')}
-          </Anchor>
-        )}
+        <Group gap="md">
+          {user?.userType === 'site' && (
+            <Anchor component={Link} to="/mongo/auditLog">
+              {t('audit.list.documentView')}
+            </Anchor>
+          )}
+          <ExportCsvButton endpoint={exportsEndpoints.exportAuditLogs} query={request} />
+        </Group>
       </Group>
 
       <Paper withBorder radius="md" p="md" component="section" aria-label={t('audit.filters.title')}>

@@ -20,6 +20,7 @@ import { describeLastData, FreshnessBadge } from '../../components/freshness-bad
 import { SegmentedChoice } from '../../components/segmented-choice';
 import { useDeviceReadings } from './api/get-device-readings';
 import { useDeviceSeries } from './api/get-device-series';
+import { DeviceLogButton } from './device-log-dialog';
 import { LatestReadingsTable } from './latest-readings-table';
 import { csvFileName, downloadCsv, readingsCsv } from './readings-csv';
 import { parseReadingsDeviceId, type DeviceReadingsState } from './readings-paths';
@@ -116,7 +117,10 @@ function ReadingsHeader({ device }: { device: DeviceReadings }) {
   const { t } = useTranslation();
   return (
     <Stack gap="xs">
-      <Title order={1}>{device.name}</Title>
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+        <Title order={1}>{device.name}</Title>
+        <DeviceLogButton deviceId={device.deviceId} deviceName={device.name} />
+      </Group>
       <Group gap="sm" wrap="wrap">
         <FreshnessBadge freshness={device.freshness} lastDataAt={device.lastDataAt} />
         <Text size="sm" c="dimmed">

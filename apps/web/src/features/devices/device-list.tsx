@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import {
   ACCOUNT_ADMINS,
   deviceListQuerySchema,
+  exportsEndpoints,
   isAccessAllowed,
   PAGE_SIZES,
   type Device,
@@ -13,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatch, useNavigate } from 'react-router';
 import { useSessionUser } from '../../app/session';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { useListState, type ListStateChange } from '../../components/list';
+import { ExportCsvButton, useListState, type ListStateChange } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { UrlSearchInput } from '../../components/url-search-input';
 import { formatNumber, formatTotal } from '../../i18n';
@@ -102,15 +103,18 @@ export function DeviceList() {
     <Stack gap="lg">
       <Group justify="space-between" align="center" wrap="wrap">
         <Title order={1}>{t('deviceRegistry.title')}</Title>
-        {canEdit && (
-          <Button
-            component={Link}
-            to={{ pathname: DEVICE_ADD_PATH, search: location.search }}
-            state={{ fromList: true } satisfies DeviceListState}
-          >
-            {t('deviceRegistry.list.add')}
-          </Button>
-        )}
+        <Group gap="sm">
+          <ExportCsvButton endpoint={exportsEndpoints.exportDevices} query={list.query} />
+          {canEdit && (
+            <Button
+              component={Link}
+              to={{ pathname: DEVICE_ADD_PATH, search: location.search }}
+              state={{ fromList: true } satisfies DeviceListState}
+            >
+              {t('deviceRegistry.list.add')}
+            </Button>
+          )}
+        </Group>
       </Group>
 
       <DeviceFilters

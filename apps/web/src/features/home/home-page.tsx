@@ -1,101 +1,87 @@
-import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { HomeSummary } from '@vayu/domain';
-import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../app/session';
-import { formatNumber } from '../../i18n';
-import { useHomeSummary } from './api/get-home-summary';
+import { formatDataTime } from '../../components/freshness-badge';
 import { LoadErrorAlert } from '../../components/load-error-alert';
+import { useHomeOverview } from './api/get-home-overview';
+import { StatCards } from './home-cards';
+import {
+  AlertsSection,
+  DeliverySection,
+  ExpiringSection,
+  FreshnessSection,
+  PlanSection,
+} from './home-sections';
 
-/** `/home`: a greeting and the counts of industries, partners and users the user may see. */
+/**
+ * `/home`: what each kind of user needs first, within what they may see — the
+ * freshness of monitoring points, open alerts, today's delivery to the boards
+ * with the last 7 days, and the subscriptions about to end (an industry: its
+ * own plan). The server decides which parts a user gets (`homeViewOf`).
+ */
 export function HomePage() {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const summary = useHomeSummary();
+  const overview = useHomeOverview();
   useDocumentTitle(`${t('home.title')} · ${t('common.appName')}`);
+  const data = overview.data;
+  // Until the answer says, a platform's or partner's home has the subscriptions panel, an industry's its plan.
+  const userType = user?.userType;
+  const showsSubscriptions = data
+    ? data.subscriptions !== null
+    : userType === 'site' || userType === 'partner';
+  const showsPlan = data ? data.plan !== null : userType === 'tenant';
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{user ? t('home.greeting', { name: user.name }) : t('home.title')}</Title>
-        {user && (
-          <Text c="dimmed">
-            {t('home.account', { account: user.account.name, type: t(`userTypes.${user.account.type}`) })}
-          </Text>
-        )}
-      </div>
-
-      {summary.isError ? (
-        <LoadErrorAlert
-          title={t('home.loadError')}
-          error={summary.error}
-          onRetry={() => void summary.refetch()}
-          retrying={summary.isFetching}
-        />
-      ) : (
-        <SummaryCards summary={summary.data} />
-      )}
-    </Stack>
-  );
-}
-
-function SummaryCards({ summary }: { summary: HomeSummary | undefined }) {
-  const { t } = useTranslation();
-  const isLoading = summary === undefined;
-
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg" aria-busy={isLoading}>
-      <SummaryCard title={t('home.industries')} value={summary?.tenants.total}>
-        {summary && (
-          <Group gap="xs">
-            <Badge color="green" variant="light" tt="none">
-              {t('home.enabled')}: {formatNumber(summary.tenants.enabled)}
-            </Badge>
-            <Badge color="gray" variant="light" tt="none">
-              {t('home.disabled')}: {formatNumber(summary.tenants.disabled)}
-            </Badge>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <div style={{ minWidth: 0, flex: '1 1 280px' }}>
+          <Title order={1}>{user ? t('home.greeting', { name: user.name }) : t('home.title')}</Title>
+          {user && (
+            <Text c="dimmed">
+              {t('home.account', { account: user.account.name, type: t(`userTypes.${user.account.type}`) })}
+            </Text>
+          )}
+        </div>
+        {data && (
+          <Group gap="sm" wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              {t('home.updatedAt', { time: formatDataTime(data.generatedAt) })}
+            </Text>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => void overview.refetch()}
+              loading={overview.isFetching}
+            >
+              {t('home.refresh')}
+            </Button>
           </Group>
         )}
-      </SummaryCard>
-      <SummaryCard title={t('home.partners')} value={summary?.partners} />
-      <SummaryCard title={t('home.users')} value={summary?.users} />
-    </SimpleGrid>
-  );
-}
+      </Group>
 
-interface SummaryCardProps {
-  title: string;
-  /** Undefined while loading. */
-  value: number | undefined;
-  children?: ReactNode;
-}
-
-function SummaryCard({ title, value, children }: SummaryCardProps) {
-  const { t } = useTranslation();
-  const titleId = useId();
-
-  return (
-    <Paper component="section" aria-labelledby={titleId} withBorder radius="md" p="lg">
-      <Stack gap="xs">
-        <Title order={2} size="h4" id={titleId} c="dimmed" fw={600}>
-          {title}
-        </Title>
-        {value === undefined ? (
-          <>
-            <VisuallyHidden>{t('common.loading')}</VisuallyHidden>
-            <Skeleton height={36} width="40%" />
-            <Skeleton height={20} width="70%" />
-          </>
-        ) : (
-          <>
-            <Text fz={36} fw={700} lh={1.1}>
-              {formatNumber(value)}
-            </Text>
-            {children}
-          </>
-        )}
-      </Stack>
-    </Paper>
+      {overview.isError && !data ? (
+        <LoadErrorAlert
+          title={t('home.loadError')}
+          error={overview.error}
+          onRetry={() => void overview.refetch()}
+          retrying={overview.isFetching}
+        />
+      ) : (
+        <>
+          <StatCards overview={data} ownIndustry={data ? data.view === 'industry' : userType === 'tenant'} />
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+            <FreshnessSection points={data?.monitoringPoints} industries={data?.industries} />
+            <DeliverySection delivery={data?.delivery} view={data?.view} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, lg: showsSubscriptions || showsPlan ? 2 : 1 }} spacing="lg">
+            <AlertsSection alerts={data?.alerts} view={data?.view} />
+            {showsSubscriptions && <ExpiringSection subscriptions={data?.subscriptions ?? undefined} />}
+            {showsPlan && <PlanSection plan={data?.plan ?? undefined} />}
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
   );
 }

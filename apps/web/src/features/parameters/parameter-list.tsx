@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
+  exportsEndpoints,
   PAGE_SIZES,
   PARAMETER_MTYPES,
   parameterListQuerySchema,
@@ -12,7 +13,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../app/session';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { ConfirmDeleteButton, useListState, type ListStateChange } from '../../components/list';
+import {
+  ConfirmDeleteButton,
+  ExportCsvButton,
+  useListState,
+  type ListStateChange,
+} from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { useDeleteParameter } from './api/delete-parameter';
@@ -61,9 +67,12 @@ export function ParameterList() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Title order={1}>{t('pages.parameters')}</Title>
-        {canWrite && (
-          <Button onClick={() => setDialog({ parameter: null })}>{t('parameters.list.add')}</Button>
-        )}
+        <Group gap="sm">
+          <ExportCsvButton endpoint={exportsEndpoints.exportParameters} query={filters} />
+          {canWrite && (
+            <Button onClick={() => setDialog({ parameter: null })}>{t('parameters.list.add')}</Button>
+          )}
+        </Group>
       </Group>
 
       <ParameterFilters

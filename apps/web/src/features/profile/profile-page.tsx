@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSessionUser } from '../../app/session';
 import { formatPhoneNumber } from '../../components/phone/phone-number';
+import { AlertNotificationSettings } from '../alerts';
 import { ProfileChangePasswordDialog } from './profile-change-password-dialog';
 
 /** The change-password modal has its own URL (`?dialog=change-password`), so reload keeps it open. */
 const CHANGE_PASSWORD_DIALOG = 'change-password';
 
-/** `/profile`: the signed-in user's details and the change-password modal. */
+/** `/profile`: the signed-in user's details, their alert notifications and the change-password modal. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const user = useSessionUser();
@@ -59,6 +60,7 @@ export function ProfilePage() {
           </Table.Tbody>
         </Table>
       </Paper>
+      <AlertNotificationSettings />
       <ProfileChangePasswordDialog
         userId={user.id}
         opened={searchParams.get('dialog') === CHANGE_PASSWORD_DIALOG}

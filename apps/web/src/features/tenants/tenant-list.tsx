@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
+  exportsEndpoints,
   tenantListQuerySchema,
   type TenantListItem,
   type TenantListQuery,
@@ -26,7 +27,7 @@ import { useSessionUser } from '../../app/session';
 import { FreshnessBadge } from '../../components/freshness-badge';
 import { SegmentedChoice } from '../../components/segmented-choice';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { useListState, type ListStateChange } from '../../components/list';
+import { ExportCsvButton, useListState, type ListStateChange } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { AccountStatusBadge } from '../accounts';
@@ -83,18 +84,21 @@ export function TenantList() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Title order={1}>{t('pages.tenants')}</Title>
-        {canAdd && (
-          <Group gap="sm">
-            <Button component={Link} to="/new/tenants/partner/0">
-              {t('tenants.list.addIndustry')}
-            </Button>
-            {isSite && (
-              <Button component={Link} to="/new/tenants/statutory/0" variant="default">
-                {t('tenants.list.addStatutory')}
+        <Group gap="sm">
+          <ExportCsvButton endpoint={exportsEndpoints.exportTenants} query={filters} />
+          {canAdd && (
+            <>
+              <Button component={Link} to="/new/tenants/partner/0">
+                {t('tenants.list.addIndustry')}
               </Button>
-            )}
-          </Group>
-        )}
+              {isSite && (
+                <Button component={Link} to="/new/tenants/statutory/0" variant="default">
+                  {t('tenants.list.addStatutory')}
+                </Button>
+              )}
+            </>
+          )}
+        </Group>
       </Group>
 
       <TenantFilters

@@ -1,6 +1,12 @@
 import { Badge, Button, Group, Paper, Select, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { PAGE_SIZES, USER_STATUSES, userListQuerySchema, type UserSummary } from '@vayu/domain';
+import {
+  exportsEndpoints,
+  PAGE_SIZES,
+  USER_STATUSES,
+  userListQuerySchema,
+  type UserSummary,
+} from '@vayu/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '../../app/error-message';
@@ -8,7 +14,7 @@ import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { useSessionUser } from '../../app/session';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { dialogs } from '../../components/dialogs';
-import { useListState, type ListStateChange } from '../../components/list';
+import { ExportCsvButton, useListState, type ListStateChange } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatPhoneNumber } from '../../components/phone';
 import { UrlSearchInput } from '../../components/url-search-input';
@@ -58,7 +64,10 @@ export function UserList() {
     <Stack gap="lg">
       <Group justify="space-between" align="center" wrap="wrap">
         <Title order={1}>{t('pages.users')}</Title>
-        <Button onClick={() => setAdding(true)}>{t('people.users.add')}</Button>
+        <Group gap="sm">
+          <ExportCsvButton endpoint={exportsEndpoints.exportUsers} query={query} />
+          <Button onClick={() => setAdding(true)}>{t('people.users.add')}</Button>
+        </Group>
       </Group>
 
       <UserFilters

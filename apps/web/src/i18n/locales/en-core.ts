@@ -69,6 +69,9 @@ export const enCore = {
     coupons: 'Coupons',
     invoices: 'Invoices',
     payments: 'Payments',
+    alerts: 'Alerts',
+    reports: 'Reports',
+    statutoryReports: 'Reports of the board’s industries',
   },
   nav: {
     main: 'Main navigation',
@@ -80,6 +83,8 @@ export const enCore = {
     industryCategories: 'Industry categories',
     masters: 'Masters',
     mastersMenu: 'Masters menu',
+    monitoring: 'Monitoring',
+    monitoringMenu: 'Monitoring menu',
     audit: 'Audit',
     auditMenu: 'Audit menu',
     masterCategories: 'Master categories',
@@ -144,17 +149,6 @@ export const enCore = {
     title: 'Access denied',
     message: 'You do not have permission to open this page. If you think you should, ask your administrator.',
     home: 'Go to home',
-  },
-  home: {
-    title: 'Home',
-    greeting: 'Welcome, {{name}}',
-    account: '{{account}} · {{type}} account',
-    industries: 'Industries',
-    enabled: 'Enabled',
-    disabled: 'Disabled',
-    partners: 'Partners',
-    users: 'Users',
-    loadError: 'The summary could not be loaded.',
   },
   profile: {
     userName: 'User name',
@@ -242,6 +236,11 @@ export const enCore = {
       conflict: CONFLICT_MESSAGE,
       reload: 'Reload',
     },
+  },
+  /** The "Export CSV" button of the lists' toolbars. */
+  listExport: {
+    button: 'Export CSV',
+    failed: 'The export could not be made. Try again.',
   },
   pagination: {
     label: 'Pagination',

@@ -17,6 +17,9 @@ import { readingsEn } from './areas/readings.en';
 import { appVendorsEn } from './areas/app-vendors.en';
 import { regulatorsEn } from './areas/regulators.en';
 import { billingEn } from './areas/billing.en';
+import { homeEn } from './areas/home.en';
+import { reportsEn } from './areas/reports.en';
+import { alertsEn } from './areas/alerts.en';
 
 /** English texts of the console's areas; the frame's texts are in `en-core.ts`. */
 export const enAreas = {
@@ -38,6 +41,9 @@ export const enAreas = {
   appVendors: appVendorsEn,
   regulators: regulatorsEn,
   billing: billingEn,
+  home: homeEn,
+  reports: reportsEn,
+  alerts: alertsEn,
 } as const;
 
 /** All English texts. */

@@ -18,6 +18,9 @@ import { readingsHi } from './areas/readings.hi';
 import { appVendorsHi } from './areas/app-vendors.hi';
 import { regulatorsHi } from './areas/regulators.hi';
 import { billingHi } from './areas/billing.hi';
+import { reportsHi } from './areas/reports.hi';
+import { alertsHi } from './areas/alerts.hi';
+import { homeHi } from './areas/home.hi';
 import type { Translations } from './en';
 
 /** Hindi texts. The product name stays in Latin script, as on the brand. */
@@ -74,6 +77,9 @@ export const hi: Translations = {
     coupons: 'कूपन',
     invoices: 'इनवॉइस',
     payments: 'भुगतान',
+    alerts: 'अलर्ट',
+    reports: 'रिपोर्ट',
+    statutoryReports: 'बोर्ड के उद्योगों की रिपोर्ट',
   },
   nav: {
     main: 'मुख्य नेविगेशन',
@@ -85,6 +91,8 @@ export const hi: Translations = {
     industryCategories: 'उद्योग श्रेणियाँ',
     masters: 'मास्टर',
     mastersMenu: 'मास्टर मेनू',
+    monitoring: 'निगरानी',
+    monitoringMenu: 'निगरानी मेनू',
     audit: 'ऑडिट',
     auditMenu: 'ऑडिट मेनू',
     masterCategories: 'मास्टर श्रेणियाँ',
@@ -150,17 +158,6 @@ export const hi: Translations = {
     message:
       'आपको यह पृष्ठ खोलने की अनुमति नहीं है। यदि आपको लगता है कि यह अनुमति होनी चाहिए, तो अपने व्यवस्थापक से संपर्क करें।',
     home: 'मुखपृष्ठ पर जाएँ',
-  },
-  home: {
-    title: 'मुखपृष्ठ',
-    greeting: 'स्वागत है, {{name}}',
-    account: '{{account}} · {{type}} खाता',
-    industries: 'उद्योग',
-    enabled: 'सक्षम',
-    disabled: 'अक्षम',
-    partners: 'साझेदार',
-    users: 'उपयोगकर्ता',
-    loadError: 'सारांश लोड नहीं हो सका।',
   },
   profile: {
     userName: 'उपयोगकर्ता नाम',
@@ -252,6 +249,10 @@ export const hi: Translations = {
       reload: 'फिर से लोड करें',
     },
   },
+  listExport: {
+    button: 'CSV निर्यात करें',
+    failed: 'निर्यात नहीं हो सका। फिर से प्रयास करें।',
+  },
   pagination: {
     label: 'पृष्ठ क्रमांकन',
     first: 'पहला पृष्ठ',
@@ -318,6 +319,9 @@ export const hi: Translations = {
   appVendors: appVendorsHi,
   regulators: regulatorsHi,
   billing: billingHi,
+  home: homeHi,
+  reports: reportsHi,
+  alerts: alertsHi,
   languages: {
     en: 'English',
     hi: 'हिन्दी',

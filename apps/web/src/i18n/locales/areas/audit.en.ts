@@ -89,6 +89,8 @@ export const auditEn = {
     payment: 'Payment',
     alert_limit: 'Alert limit',
     alert: 'Alert',
+    report: 'Report',
+    report_schedule: 'Report schedule',
   } satisfies Record<AuditEntity, string>,
   /** What was done (`AUDIT_ACTIONS`). */
   actions: {

@@ -89,6 +89,8 @@ export const auditHi: TranslationShape<typeof auditEn> = {
     payment: 'भुगतान',
     alert_limit: 'अलर्ट सीमा',
     alert: 'अलर्ट',
+    report: 'रिपोर्ट',
+    report_schedule: 'रिपोर्ट शेड्यूल',
   },
   actions: {
     CREATE: 'बनाया',

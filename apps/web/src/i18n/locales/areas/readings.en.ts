@@ -1,3 +1,5 @@
+import { DEVICE_LOG_MESSAGES } from '@vayu/domain';
+
 /** English texts of data freshness badges and the device readings screen (`/devices/{id}/readings`). */
 export const readingsEn = {
   freshness: {
@@ -22,6 +24,25 @@ export const readingsEn = {
   rowActionNamed: 'Readings of {{name}}',
   title: 'Readings: {{name}}',
   backToDevices: 'Back to devices',
+  log: {
+    button: 'Log file',
+    title: 'Log file of {{name}}',
+    intro:
+      'What the console received from this device, day by day in India time: readings stored, readings refused and why, and silences. At most {{days}} days.',
+    from: 'From',
+    to: 'To',
+    download: 'Download',
+    cancel: 'Cancel',
+    downloaded: 'Log file downloaded.',
+    notFound: DEVICE_LOG_MESSAGES.notFound,
+    failed: DEVICE_LOG_MESSAGES.failed,
+    errors: {
+      required: 'Choose a day',
+      beforeFrom: 'Choose a day on or after the first day',
+      future: 'Choose a day up to today',
+      tooLong: 'A log file covers at most {{days}} days',
+    },
+  },
   industry: 'Industry',
   monitoringPoint: 'Monitoring point',
   loadError: 'The readings of this device could not be loaded.',

@@ -1,0 +1,2 @@
+export { ReportsPage } from './reports-page';
+export { StatutoryReportsPage } from './statutory-reports-page';
