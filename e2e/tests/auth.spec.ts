@@ -99,6 +99,10 @@ test.describe('session end', () => {
   }) => {
     await page.getByRole('link', { name: 'Partners' }).click();
     await expect(page.getByRole('table')).toBeVisible();
+    // The header's alerts bell has its count (its first call is in), so the click below makes the next call.
+    await expect(
+      page.getByRole('link', { name: /^(Alerts: none open|(More than )?[\d,]+ open alerts?)$/ }),
+    ).toBeVisible();
     // the server forgets the session (expired, or ended elsewhere)
     await context.clearCookies();
     await page.getByRole('radiogroup', { name: 'Status' }).getByText('Disabled').click();

@@ -186,7 +186,7 @@ export function readErrorEnvelope(body: unknown): ErrorEnvelope | null {
   };
 }
 
-function toApiError(status: number, body: unknown, statusText: string): ApiError {
+export function toApiError(status: number, body: unknown, statusText: string): ApiError {
   const envelope = readErrorEnvelope(body);
   if (envelope) {
     const { code, message, details, requestId, params } = envelope;

@@ -1,10 +1,11 @@
-import { and, eq, gte, isNull, or } from 'drizzle-orm';
-import { ALERT_WINDOW_MS, type AlarmExportQuery } from '@vayu/domain';
+import { and } from 'drizzle-orm';
+import type { AlarmExportQuery } from '@vayu/domain';
 import type { RequestContext } from '../../auth/principal.js';
-import { scopeOf, tenantRowsWhere } from '../../auth/scope.js';
+import { scopeOf } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
-import { accounts, alerts, devices, monitoringPoints, parameters, users } from '../../db/schema/index.js';
+import { alerts } from '../../db/schema/index.js';
 import { type CsvExport, type ExportBatch, formatIstDateTime, humanize } from '../../lib/csv-export.js';
+import { alertListWhere, alertsFrom } from './alerts.service.js';
 
 /** The alarm list's order: newest first, then id. */
 const KEYS = [
@@ -14,39 +15,9 @@ const KEYS = [
 
 function selectBatch(exec: Executor, ctx: RequestContext, query: AlarmExportQuery, now: Date) {
   // As `GET /api/alarm`: the alerts of the industries in scope, open or begun within the alerts window.
-  const where = and(
-    tenantRowsWhere(scopeOf(ctx.principal), alerts.tenantId),
-    or(isNull(alerts.endedAt), gte(alerts.startedAt, new Date(now.getTime() - ALERT_WINDOW_MS))),
-    query.alertType ? eq(alerts.type, query.alertType) : undefined,
-    query.open ? isNull(alerts.endedAt) : undefined,
-  );
+  const where = alertListWhere(scopeOf(ctx.principal), query, now);
   return (batch: ExportBatch) =>
-    exec
-      .select({
-        id: alerts.id,
-        type: alerts.type,
-        tenantName: accounts.name,
-        pointName: monitoringPoints.name,
-        deviceName: devices.name,
-        parameterLabel: parameters.label,
-        unit: parameters.stdUnit,
-        limit: alerts.limit,
-        firstValue: alerts.firstValue,
-        peakValue: alerts.peakValue,
-        lastValue: alerts.lastValue,
-        provenance: alerts.provenance,
-        startedAt: alerts.startedAt,
-        endedAt: alerts.endedAt,
-        acknowledgedAt: alerts.acknowledgedAt,
-        acknowledgedBy: users.name,
-        ...batch.cursor,
-      })
-      .from(alerts)
-      .innerJoin(accounts, eq(accounts.id, alerts.tenantId))
-      .innerJoin(devices, eq(devices.id, alerts.deviceId))
-      .leftJoin(monitoringPoints, eq(monitoringPoints.id, alerts.monitoringPointId))
-      .leftJoin(parameters, eq(parameters.id, alerts.parameterId))
-      .leftJoin(users, eq(users.id, alerts.acknowledgedBy))
+    alertsFrom(exec, batch.cursor)
       .where(and(where, batch.after))
       .orderBy(...batch.orderBy)
       .limit(batch.limit);
@@ -69,7 +40,7 @@ export function alarmsExport(
       { header: 'ID', value: (r) => r.id },
       { header: 'Type', value: (r) => humanize(r.type) },
       { header: 'Industry', value: (r) => r.tenantName },
-      { header: 'Monitoring point', value: (r) => r.pointName },
+      { header: 'Monitoring point', value: (r) => r.monitoringPointName },
       { header: 'Device', value: (r) => r.deviceName },
       { header: 'Parameter', value: (r) => r.parameterLabel },
       { header: 'Unit', value: (r) => r.unit },

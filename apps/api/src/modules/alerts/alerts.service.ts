@@ -30,7 +30,7 @@ import { recordAudit } from '../audit/audit.service.js';
 
 const REFUSAL = 'You are not allowed to change the alert limits of this industry.';
 
-const alertColumns = {
+export const alertColumns = {
   id: alerts.id,
   type: alerts.type,
   tenantId: alerts.tenantId,
@@ -68,9 +68,13 @@ const toAlert = (row: AlertRow): Alert => ({
   acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
 });
 
-const selectAlerts = (exec: Executor) =>
+/**
+ * Alerts with their industry, device, point, parameter and who acknowledged
+ * them (`alertColumns`), and any `extra` columns (an export's cursor).
+ */
+export const alertsFrom = (exec: Executor, extra: Record<string, SQL.Aliased<string | null>> = {}) =>
   exec
-    .select(alertColumns)
+    .select({ ...alertColumns, ...extra })
     .from(alerts)
     .innerJoin(accounts, eq(accounts.id, alerts.tenantId))
     .innerJoin(devices, eq(devices.id, alerts.deviceId))
@@ -78,9 +82,24 @@ const selectAlerts = (exec: Executor) =>
     .leftJoin(parameters, eq(parameters.id, alerts.parameterId))
     .leftJoin(users, eq(users.id, alerts.acknowledgedBy));
 
+const selectAlerts = (exec: Executor) => alertsFrom(exec);
+
 /** Open, or begun within the alerts window (spec: the last 24 hours). */
 const inWindow = (now: Date) =>
   or(isNull(alerts.endedAt), gte(alerts.startedAt, new Date(now.getTime() - ALERT_WINDOW_MS)));
+
+/** The alerts a list shows: within the scope and the window, of the type asked, open only if asked. */
+export const alertListWhere = (
+  scope: DataScope,
+  query: { alertType?: AlertType | undefined; open?: boolean | undefined },
+  now: Date,
+) =>
+  and(
+    tenantRowsWhere(scope, alerts.tenantId),
+    inWindow(now),
+    query.alertType ? eq(alerts.type, query.alertType) : undefined,
+    query.open ? isNull(alerts.endedAt) : undefined,
+  );
 
 export function createAlertsService({ db, clock = () => new Date() }: { db: Database; clock?: () => Date }) {
   function page(
@@ -89,13 +108,7 @@ export function createAlertsService({ db, clock = () => new Date() }: { db: Data
     query: { alertType?: AlertType | undefined; open?: boolean | undefined; page: number },
     key: unknown,
   ): Promise<Page<Alert>> {
-    const all = and(
-      where,
-      tenantRowsWhere(scope, alerts.tenantId),
-      inWindow(clock()),
-      query.alertType ? eq(alerts.type, query.alertType) : undefined,
-      query.open ? isNull(alerts.endedAt) : undefined,
-    );
+    const all = and(where, alertListWhere(scope, query, clock()));
     return readPage(
       db,
       { page: query.page, pageSize: ALERTS_PAGE_SIZE },

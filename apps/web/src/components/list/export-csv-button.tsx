@@ -1,32 +1,11 @@
 import { Button } from '@mantine/core';
-import { isApiErrorCode, type EndpointDefinition } from '@vayu/domain';
+import type { EndpointDefinition } from '@vayu/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  API_BASE,
-  ApiError,
-  buildApiUrl,
-  buildRequestHeaders,
-  isApiError,
-  readErrorEnvelope,
-  type QueryParams,
-} from '../../app/api-client';
+import { isApiError, type QueryParams } from '../../app/api-client';
+import { fetchFile, saveFile, type FetchedFile } from '../../app/file-download';
 import { getErrorMessage } from '../../app/error-message';
 import { notifyFailure } from '../../app/notifications';
-
-/** The file name of a `Content-Disposition` answer (`filename*` first), if it has one. */
-export function fileNameOfDisposition(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (encoded?.[1]) {
-    try {
-      return decodeURIComponent(encoded[1]);
-    } catch {
-      // A broken encoding: the plain name below.
-    }
-  }
-  return /filename="([^"]*)"/i.exec(disposition)?.[1] ?? null;
-}
 
 /**
  * The filters of a list's query that its export takes: the export's own
@@ -44,71 +23,24 @@ export function exportQueryOf(endpoint: EndpointDefinition, query: object): Quer
   return params;
 }
 
-async function errorOf(response: Response): Promise<ApiError> {
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text) as unknown;
-  } catch {
-    // Not JSON: worded by its status below.
-  }
-  const envelope = readErrorEnvelope(body);
-  return envelope
-    ? new ApiError(
-        response.status,
-        isApiErrorCode(envelope.code) ? envelope.code : 'HTTP_ERROR',
-        envelope.message,
-        envelope.details ?? [],
-        envelope.requestId,
-        envelope.params ?? {},
-      )
-    : new ApiError(
-        response.status,
-        'HTTP_ERROR',
-        response.statusText || `Request failed with status ${response.status}`,
-      );
-}
-
 /**
  * Downloads an export as a file. It is fetched with the console's headers
  * (the industry acted for in manage mode, the module, the cross-site marker),
  * which a plain link could not send, and saved under the name the server gave.
  */
-export async function downloadExport(
+export function downloadExport(
   endpoint: EndpointDefinition,
   query: QueryParams,
   signal?: AbortSignal,
-): Promise<{ blob: Blob; fileName: string }> {
-  let response: Response;
-  try {
-    response = await fetch(buildApiUrl(endpoint.path.slice(API_BASE.length), query), {
-      method: endpoint.method,
-      headers: buildRequestHeaders({ Accept: 'text/csv, application/json' }),
-      credentials: 'same-origin',
-      cache: 'no-store',
-      ...(signal ? { signal } : {}),
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK_ERROR', 'The server could not be reached.');
-  }
-  if (!response.ok) throw await errorOf(response);
-  const blob = new Blob([await response.arrayBuffer()], { type: 'text/csv;charset=utf-8' });
-  const fallback = `${endpoint.operationId}.csv`;
-  return { blob, fileName: fileNameOfDisposition(response.headers.get('content-disposition')) ?? fallback };
-}
-
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+): Promise<FetchedFile> {
+  return fetchFile(endpoint.path, {
+    method: endpoint.method,
+    query,
+    accept: 'text/csv',
+    type: 'text/csv;charset=utf-8',
+    fallbackName: `${endpoint.operationId}.csv`,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 export interface ExportCsvButtonProps {

@@ -12,6 +12,5 @@ export {
   downloadExport,
   ExportCsvButton,
   exportQueryOf,
-  fileNameOfDisposition,
   type ExportCsvButtonProps,
 } from './export-csv-button';

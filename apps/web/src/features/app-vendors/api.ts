@@ -2,20 +2,13 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import {
   appVendorsEndpoints,
   buildEndpointPath,
-  isApiErrorCode,
   tenantsEndpoints,
   type AppVendorCreateBody,
   type AppVendorListQuery,
   type AppVendorTenantListQuery,
 } from '@vayu/domain';
-import {
-  ApiError,
-  API_BASE,
-  buildApiUrl,
-  buildRequestHeaders,
-  callEndpoint,
-  readErrorEnvelope,
-} from '../../app/api-client';
+import { callEndpoint } from '../../app/api-client';
+import { fetchFile } from '../../app/file-download';
 
 /** Query keys of push-data apps; every write refreshes the lists through `all`. */
 export const appVendorKeys = {
@@ -134,63 +127,17 @@ export interface MetaSheet {
   fileName: string;
 }
 
-/** The file name of a `Content-Disposition` answer (`filename*` first), if it has one. */
-export function fileNameOf(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (encoded?.[1]) {
-    try {
-      return decodeURIComponent(encoded[1]);
-    } catch {
-      // A broken encoding: the plain name below.
-    }
-  }
-  return /filename="([^"]*)"/i.exec(disposition)?.[1] ?? null;
-}
-
 /**
  * An industry's meta sheet (`POST /api/vendorMetaSheetForPost/{tenantId}/{tenantName}`).
  * The answer is a CSV file, not JSON, so it is read as a Blob; the console's
  * usual headers (module, tenant, corporate) go with it, as with every call.
  */
-export async function fetchMetaSheet(tenantId: number, tenantName: string): Promise<MetaSheet> {
+export function fetchMetaSheet(tenantId: number, tenantName: string): Promise<MetaSheet> {
   const endpoint = appVendorsEndpoints.downloadVendorMetaSheet;
-  const path = buildEndpointPath(endpoint.path, { tenantId, tenantName });
-  let response: Response;
-  try {
-    response = await fetch(buildApiUrl(path.slice(API_BASE.length)), {
-      method: endpoint.method,
-      headers: buildRequestHeaders({ Accept: 'text/csv, application/json' }),
-      credentials: 'same-origin',
-      cache: 'no-store',
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', 'The server could not be reached.');
-  }
-  if (!response.ok) {
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text) as unknown;
-    } catch {
-      // Not JSON: worded by its status below.
-    }
-    const envelope = readErrorEnvelope(body);
-    throw envelope
-      ? new ApiError(
-          response.status,
-          isApiErrorCode(envelope.code) ? envelope.code : 'HTTP_ERROR',
-          envelope.message,
-          envelope.details ?? [],
-          envelope.requestId,
-          envelope.params ?? {},
-        )
-      : new ApiError(
-          response.status,
-          'HTTP_ERROR',
-          response.statusText || `Request failed with status ${response.status}`,
-        );
-  }
-  const blob = new Blob([await response.arrayBuffer()], { type: 'text/csv' });
-  return { blob, fileName: fileNameOf(response.headers.get('content-disposition')) ?? `${tenantName}.csv` };
+  return fetchFile(buildEndpointPath(endpoint.path, { tenantId, tenantName }), {
+    method: endpoint.method,
+    accept: 'text/csv',
+    type: 'text/csv',
+    fallbackName: `${tenantName}.csv`,
+  });
 }

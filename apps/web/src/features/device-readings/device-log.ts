@@ -1,5 +1,5 @@
 import { buildEndpointPath, IST_OFFSET_MS, telemetryEndpoints } from '@vayu/domain';
-import { ApiError, buildApiUrl, buildRequestHeaders, readErrorEnvelope } from '../../app/api-client';
+import { fetchFile, saveFile } from '../../app/file-download';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,43 +23,15 @@ export function logInterval(fromDay: string, toDay: string): { from: string; to:
  * when the interval holds nothing.
  */
 export async function downloadDeviceLog(deviceId: number, interval: { from: string; to: string }) {
-  const path = buildEndpointPath(telemetryEndpoints.downloadDeviceLog.path, { id: deviceId });
-  let response: Response;
-  try {
-    response = await fetch(buildApiUrl(path.slice('/api'.length), interval), {
-      headers: buildRequestHeaders(),
-      credentials: 'same-origin',
-      cache: 'no-store',
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', 'The server could not be reached.');
-  }
-  if (!response.ok) {
-    const text = await response.text();
-    let body: unknown = null;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // Not the API's envelope: treated by its status below.
-    }
-    const envelope = readErrorEnvelope(body);
-    throw new ApiError(
-      response.status,
-      envelope?.code === 'LOGS_NOT_FOUND' ? 'LOGS_NOT_FOUND' : 'HTTP_ERROR',
-      envelope?.message ?? response.statusText,
-      envelope?.details ?? [],
-    );
-  }
-  const blob = await response.blob();
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `device-${deviceId}.log`;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
+  const file = await fetchFile(
+    buildEndpointPath(telemetryEndpoints.downloadDeviceLog.path, { id: deviceId }),
+    {
+      query: interval,
+      accept: 'text/plain',
+      type: 'text/plain;charset=utf-8',
+      fallbackName: `device-${deviceId}.log`,
+    },
+  );
+  saveFile(file.blob, file.fileName);
+  return file.fileName;
 }

@@ -1,3 +1,4 @@
+import { saveFile } from '../../app/file-download';
 import type { DataSeries } from '@vayu/domain';
 
 export type CsvValue = string | number | null | undefined;
@@ -55,15 +56,5 @@ export function csvFileName(...parts: string[]): string {
 
 /** Hands the text to the browser as a download (with a byte order mark, so spreadsheets read it as UTF-8). */
 export function downloadCsv(fileName: string, csv: string): void {
-  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its own copy once started; the address is let go on the next turn.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }), fileName);
 }
