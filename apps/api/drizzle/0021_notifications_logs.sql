@@ -17,7 +17,7 @@ CREATE TABLE "alert_opt_outs" (
 	"channel" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "alert_opt_outs_user_id_alert_type_channel_pk" PRIMARY KEY("user_id","alert_type","channel"),
-	CONSTRAINT "alert_opt_outs_type_ck" CHECK ("alert_opt_outs"."alert_type" IN ('EXCEEDANCE', 'OFFLINE')),
+	CONSTRAINT "alert_opt_outs_alert_type_ck" CHECK ("alert_opt_outs"."alert_type" IN ('EXCEEDANCE', 'OFFLINE')),
 	CONSTRAINT "alert_opt_outs_channel_ck" CHECK ("alert_opt_outs"."channel" IN ('EMAIL', 'SMS', 'WHATSAPP'))
 );
 --> statement-breakpoint

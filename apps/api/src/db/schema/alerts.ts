@@ -110,7 +110,7 @@ export const alertOptOuts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.alertType, t.channel] }),
-    oneOf('alert_opt_outs_type_ck', t.alertType, ALERT_TYPES),
+    oneOf('alert_opt_outs_alert_type_ck', t.alertType, ALERT_TYPES),
     oneOf('alert_opt_outs_channel_ck', t.channel, NOTIFICATION_CHANNELS),
   ],
 );
