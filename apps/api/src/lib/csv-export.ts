@@ -5,6 +5,7 @@ import { type Column, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IST_OFFSET_MS } from '@vayu/domain';
 import { attachmentOf } from './content-disposition.js';
+import { istDateTime } from './ist.js';
 
 /**
  * CSV exports of the lists, streamed.
@@ -83,7 +84,7 @@ export function formatIstDateTime(value: Date | string | null | undefined): stri
   if (value === null || value === undefined) return null;
   const time = new Date(value).getTime();
   if (Number.isNaN(time)) return null;
-  return new Date(time + IST_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+  return istDateTime(time);
 }
 
 /** Today's date in India, for file names. */
