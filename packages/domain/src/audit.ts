@@ -52,6 +52,10 @@ export const AUDIT_ENTITIES = [
   'alert',
   'report',
   'report_schedule',
+  'public_dashboard',
+  'pull_token',
+  'data_migration',
+  'lab_report',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -87,6 +91,7 @@ export const AUDIT_ACTIONS = [
   'PAYMENT_RECORDED',
   'PAYMENT_DECIDED',
   'ACKNOWLEDGE',
+  'IMPORT',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditEntitySchema = z.enum(AUDIT_ENTITIES);

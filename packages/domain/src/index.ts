@@ -38,3 +38,5 @@ export * from './alerts.js';
 export * from './reports.js';
 export * from './exports.js';
 export * from './home.js';
+export * from './data-migrations.js';
+export * from './lab-calibration.js';

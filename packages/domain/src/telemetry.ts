@@ -31,7 +31,8 @@ export type Provenance = (typeof PROVENANCES)[number];
 export const SENT_PROVENANCES = ['measured', 'calibration', 'maintenance'] as const;
 
 /** Who sent a stored reading. */
-export const READING_SOURCES = ['edge', 'app', 'demo', 'user'] as const;
+/** `migration`: imported by a data migration (modules/data-migrations), its provenance as it was. */
+export const READING_SOURCES = ['edge', 'app', 'demo', 'user', 'migration'] as const;
 export type ReadingSource = (typeof READING_SOURCES)[number];
 
 /** At most this many readings in one `POST /api/ingest` (or one MQTT message). */

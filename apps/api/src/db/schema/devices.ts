@@ -19,6 +19,7 @@ import { accounts } from './accounts.js';
 import { parameters } from './parameters.js';
 import { users } from './users.js';
 import {
+  CALIBRATION_CHECKS,
   CERTIFICATION_BODIES,
   DEVICE_ACTION_RESULTS,
   DEVICE_ACTIONS,
@@ -416,10 +417,53 @@ export const deviceCalibrations = pgTable(
     comment: text('comment'),
     calibratedAt: timestamp('calibrated_at', { withTimezone: true }).notNull(),
     signalStrength: doublePrecision('signal_strength'),
+    /** The protocol's check this record is (two-point or multipoint), for the calibration schedule. */
+    checkKind: text('check_kind', { enum: CALIBRATION_CHECKS }).notNull().default('TWO_POINT'),
+    /** The catalogue parameters the check covered; null: every parameter of the device. */
+    parameterIds: integer('parameter_ids').array(),
     recordedBy: integer('recorded_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('device_calibrations_device_idx').on(t.deviceId, t.calibratedAt, t.id)],
+  (t) => [
+    oneOf('device_calibrations_check_kind_ck', t.checkKind, CALIBRATION_CHECKS),
+    index('device_calibrations_device_idx').on(t.deviceId, t.calibratedAt, t.id),
+    // The schedule's look for an industry's latest check of each kind.
+    index('device_calibrations_tenant_idx').on(t.tenantId, t.deviceId, t.checkKind, t.calibratedAt),
+  ],
+);
+
+/**
+ * Lab reports of a monitoring point: the reports of samples sent to a
+ * laboratory (BOD, COD, stack sampling, …), uploaded as files and listed per
+ * point, newest sample first.
+ */
+export const labReports = pgTable(
+  'lab_reports',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => accounts.id),
+    monitoringPointId: integer('monitoring_point_id')
+      .notNull()
+      .references(() => monitoringPoints.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    labName: text('lab_name'),
+    /** The day the sample was taken (India). */
+    sampledOn: date('sampled_on', { mode: 'string' }).notNull(),
+    comment: text('comment'),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    storageKey: text('storage_key').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('lab_reports_point_idx').on(t.monitoringPointId, t.sampledOn, t.id),
+    index('lab_reports_tenant_idx').on(t.tenantId, t.sampledOn, t.id),
+    uniqueIndex('lab_reports_storage_key_uq').on(t.storageKey),
+  ],
 );
 
 /** Auto clean and calibrate requests on a device, with who asked and what came of it. */

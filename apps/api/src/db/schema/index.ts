@@ -10,3 +10,4 @@ export * from './regulators.js';
 export * from './billing.js';
 export * from './alerts.js';
 export * from './reports.js';
+export * from './sharing.js';

@@ -91,6 +91,10 @@ export const auditEn = {
     alert: 'Alert',
     report: 'Report',
     report_schedule: 'Report schedule',
+    public_dashboard: 'Public dashboard',
+    pull_token: 'Pull-data token',
+    data_migration: 'Data migration',
+    lab_report: 'Lab report',
   } satisfies Record<AuditEntity, string>,
   /** What was done (`AUDIT_ACTIONS`). */
   actions: {
@@ -124,6 +128,7 @@ export const auditEn = {
     PAYMENT_RECORDED: 'Payment recorded',
     PAYMENT_DECIDED: 'Payment decided',
     ACKNOWLEDGE: 'Acknowledged',
+    IMPORT: 'Imported',
   } satisfies Record<AuditAction, string>,
   list: {
     caption: 'Audit log entries {{from}} to {{to}}: {{total}}',

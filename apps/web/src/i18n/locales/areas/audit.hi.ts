@@ -91,6 +91,10 @@ export const auditHi: TranslationShape<typeof auditEn> = {
     alert: 'अलर्ट',
     report: 'रिपोर्ट',
     report_schedule: 'रिपोर्ट शेड्यूल',
+    public_dashboard: 'सार्वजनिक डैशबोर्ड',
+    pull_token: 'पुल-डेटा टोकन',
+    data_migration: 'डेटा माइग्रेशन',
+    lab_report: 'लैब रिपोर्ट',
   },
   actions: {
     CREATE: 'बनाया',
@@ -123,6 +127,7 @@ export const auditHi: TranslationShape<typeof auditEn> = {
     PAYMENT_RECORDED: 'भुगतान दर्ज किया गया',
     PAYMENT_DECIDED: 'भुगतान पर निर्णय हुआ',
     ACKNOWLEDGE: 'स्वीकार किया गया',
+    IMPORT: 'आयात किया गया',
   },
   list: {
     caption: 'ऑडिट लॉग प्रविष्टियाँ {{from}} से {{to}} तक: {{total}}',
