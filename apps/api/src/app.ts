@@ -30,6 +30,10 @@ import {
 } from './modules/regulators/push-jobs.js';
 import { alertsEvaluateJob, scheduleAlerts } from './modules/alerts/alert-jobs.js';
 import { reportsGenerateJob, reportsScheduleJob, scheduleReports } from './modules/reports/report-jobs.js';
+import {
+  dataMigrationCheckJob,
+  dataMigrationImportJob,
+} from './modules/data-migrations/data-migration-jobs.js';
 import { createNotificationChannels } from './modules/alerts/channels.js';
 import { createSecrets } from './lib/secrets.js';
 import { ROLLUP_BATCH, startRollup } from './modules/telemetry/rollup.js';
@@ -253,6 +257,14 @@ export async function buildApp(
           publicUrl: config.publicUrl,
         }),
         'reports.schedule': reportsScheduleJob(database.db),
+        'dataMigrations.check': dataMigrationCheckJob({
+          database,
+          files: createDiskFileStore(config.filesDir),
+        }),
+        'dataMigrations.import': dataMigrationImportJob({
+          database,
+          files: createDiskFileStore(config.filesDir),
+        }),
       },
       log: app.log.child({ component: 'jobs' }),
       concurrency: config.jobConcurrency,
@@ -305,7 +317,11 @@ export async function buildApp(
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    // The public API lives under /public/api/ beside the page that documents it (/public/api/details).
+    const isApi =
+      request.url.startsWith('/api') ||
+      (request.url.startsWith('/public/api/') && !/^\/public\/api\/details(?:[/?]|$)/.test(request.url));
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (hasWeb && isPage && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) {
       // History-mode routing: every page path gets the SPA.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

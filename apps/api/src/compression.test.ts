@@ -105,7 +105,13 @@ describe('pre-compressed console assets', () => {
   });
 
   it('answers every page path with index.html (compressed when accepted), never cached', async () => {
-    for (const url of ['/', '/login', '/tenants?page=2']) {
+    for (const url of [
+      '/',
+      '/login',
+      '/tenants?page=2',
+      '/public/dashboard/industry/abc',
+      '/public/api/details',
+    ]) {
       const page = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['content-type'], url).toMatch(/text\/html/);
@@ -116,6 +122,14 @@ describe('pre-compressed console assets', () => {
     const plain = await t.app.inject({ method: 'GET', url: '/tenants' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(INDEX_HTML);
+  });
+
+  it('answers a path of the public API that does not exist with a JSON 404, not the page', async () => {
+    for (const url of ['/public/api/nothing', '/public/api/detailsx']) {
+      const missing = await t.app.inject({ method: 'GET', url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.json().error.code, url).toBe('NOT_FOUND');
+    }
   });
 
   it('still answers a missing asset with 404', async () => {

@@ -45,7 +45,24 @@ describe('calibrationBodySchema', () => {
       comment: null,
       date: '2026-03-10T06:12:00.000Z',
       signalStrength: 87.5,
+      // Not sent: a two-point check of every parameter of the device.
+      checkKind: 'TWO_POINT',
+      parameterIds: null,
     });
+  });
+
+  it('reads the check kind and the parameters covered (a list, or digits joined by commas)', () => {
+    const base = { deviceId: 7, date: '2026-03-10T11:42:00+05:30' };
+    expect(
+      calibrationBodySchema.parse({ ...base, checkKind: 'MULTIPOINT', parameterIds: '4, 9' }),
+    ).toMatchObject({ checkKind: 'MULTIPOINT', parameterIds: [4, 9] });
+    expect(calibrationBodySchema.parse({ ...base, checkKind: '', parameterIds: [] })).toMatchObject({
+      checkKind: 'TWO_POINT',
+      parameterIds: null,
+    });
+    expect(calibrationBodySchema.safeParse({ ...base, parameterIds: '4,4' }).success).toBe(false);
+    expect(calibrationBodySchema.safeParse({ ...base, parameterIds: '4,x' }).success).toBe(false);
+    expect(calibrationBodySchema.safeParse({ ...base, checkKind: 'THREE_POINT' }).success).toBe(false);
   });
 
   it('needs the device and the date, and no date in the future beyond a clock’s few minutes', () => {

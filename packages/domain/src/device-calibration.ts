@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FIELD_MESSAGES } from './constants.js';
 import { DEVICE_ACTIONS } from './device-records.js';
 import { fromDigits, optionalNumberInRange, optionalText } from './fields.js';
+import { CALIBRATION_CHECKS } from './lab-calibration.js';
 
 /**
  * The bodies of a device's calibration records and of the auto clean /
@@ -31,7 +32,36 @@ export const CALIBRATION_MESSAGES = {
   future: 'Must not be in the future',
   tooEarly: 'Must be in the year 2000 or later',
   calibratorModel: 'Choose a model of a calibrator make',
+  parameters: 'Choose parameters of this device',
+  parameterTwice: 'A parameter is listed twice',
 } as const;
+
+/** The most parameters one calibration record may name. */
+export const MAX_CALIBRATION_PARAMETERS = 60;
+
+/**
+ * The parameters a calibration covered: ids as a list, or as digits joined by
+ * commas (a multipart text part); none (empty) means every parameter of the device.
+ */
+const calibrationParameterIds = z
+  .preprocess(
+    (value) => {
+      if (value === undefined || value === null) return undefined;
+      if (typeof value === 'string') {
+        const text = value.trim();
+        return text === '' ? undefined : text.split(',').map((part) => part.trim());
+      }
+      return value;
+    },
+    z
+      .array(fromDigits(z.number({ message: FIELD_MESSAGES.number }).int().min(1)), {
+        message: CALIBRATION_MESSAGES.parameters,
+      })
+      .max(MAX_CALIBRATION_PARAMETERS, `At most ${MAX_CALIBRATION_PARAMETERS} parameters`)
+      .refine((ids) => new Set(ids).size === ids.length, CALIBRATION_MESSAGES.parameterTwice)
+      .optional(),
+  )
+  .transform((ids) => (ids === undefined || ids.length === 0 ? null : ids));
 
 const emptyToUndefined = (value: unknown) =>
   value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
@@ -76,6 +106,15 @@ export const calibrationBodySchema = z
     date: pastMoment,
     /** In percent. */
     signalStrength: optionalNumberInRange(0, 100, 'Signal strength (%)'),
+    /** The protocol's check this record is (calibration schedule). */
+    checkKind: z
+      .preprocess(
+        emptyToUndefined,
+        z.enum(CALIBRATION_CHECKS, { message: `Choose one of ${CALIBRATION_CHECKS.join(', ')}` }).optional(),
+      )
+      .transform((value) => value ?? 'TWO_POINT'),
+    /** The device's parameters it covered; null: all of them. */
+    parameterIds: calibrationParameterIds,
   })
   .strict();
 export type CalibrationBody = z.output<typeof calibrationBodySchema>;

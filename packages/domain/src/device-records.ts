@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES } from './constants.js';
 import { fromDigits, optionalText, requiredText, versionField } from './fields.js';
+import { CALIBRATION_CHECKS } from './lab-calibration.js';
 import { MAKE_TYPES } from './makes.js';
 
 /**
@@ -167,6 +168,10 @@ export const calibrationSchema = z.object({
   date: z.string(),
   /** Signal strength in percent. */
   signalStrength: z.number().nullable(),
+  /** The protocol's check this record is. */
+  checkKind: z.enum(CALIBRATION_CHECKS),
+  /** The parameters it covered; null: every parameter of the device. */
+  parameters: z.array(z.object({ id: z.number().int(), label: z.string() })).nullable(),
   recordedBy: z.string().nullable(),
   createdAt: z.string(),
 });

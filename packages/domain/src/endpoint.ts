@@ -81,8 +81,8 @@ export type OwnedRecordKind =
  */
 export interface EndpointDefinition {
   method: HttpMethod;
-  /** Fastify style: `/api/parameters/:id`. */
-  path: `/api/${string}`;
+  /** Fastify style: `/api/parameters/:id`; the public dashboards' API is under `/public/api/`. */
+  path: `/api/${string}` | `/public/api/${string}`;
   /** Unique, lowerCamelCase; clients generated from the OpenAPI document name their functions after it. */
   operationId: string;
   summary: string;

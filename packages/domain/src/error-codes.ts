@@ -24,6 +24,8 @@ export const API_ERRORS = {
   ACCOUNT_DISABLED: 403,
   /** Every reading of a batch names a device of an industry the data token may not send for (nothing is stored). */
   DEVICE_NOT_IN_TENANT: 403,
+  /** A pull-data token asked for a monitoring point or parameter outside its scope. */
+  PULL_OUT_OF_SCOPE: 403,
   // 404
   NOT_FOUND: 404,
   /** A device log asked for an interval in which the ingestion recorded nothing (the console shows a warning). */
@@ -82,6 +84,8 @@ export const API_ERRORS = {
   ADDON_EXISTS: 409,
   /** Another coupon has the code. */
   COUPON_EXISTS: 409,
+  /** A data migration is not in the state for this (import: only when CHECKED; cancel: not while importing or imported). */
+  MIGRATION_STATE: 409,
   // 413, 415
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

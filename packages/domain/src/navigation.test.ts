@@ -26,6 +26,7 @@ describe('navigation rules', () => {
     expect(isHeaderHidden('/subscription/checkout/12')).toBe(true);
     expect(isHeaderHidden('/selectplan')).toBe(true);
     expect(isHeaderHidden('/tenants')).toBe(false);
+    expect(isHeaderHidden('/public/dashboard/industry/q3Vh0Xb1')).toBe(true);
   });
 
   it('rewrites API calls on public dashboard pages', () => {

@@ -7,9 +7,9 @@ export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATH_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
-/** The header is hidden on checkout and plan selection pages. */
+/** The header is hidden on checkout and plan selection pages, and on the public pages (no console around them). */
 export function isHeaderHidden(pathname: string): boolean {
-  return pathname.includes('checkout') || pathname.includes('selectplan');
+  return pathname.includes('checkout') || pathname.includes('selectplan') || isPublicPath(pathname);
 }
 
 /** Where `/` leads: a signed-in site user goes home, everyone else to sign-in. */

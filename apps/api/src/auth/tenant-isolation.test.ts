@@ -90,6 +90,7 @@ const SAMPLE_BODIES: Record<string, () => unknown> = {
   }),
   uploadDeviceDocuments: () => ({ instrumentAccuracy: '±2% of span' }),
   requestDeviceAction: () => ({ action: 'AUTO_CLEAN' }),
+  recordDeviceActionResult: () => ({ result: 'DONE' }),
   createCamera: () => ({
     name: `Camera ${unique()}`,
     monitoringPointId: foreign.monitoringPoint,
@@ -103,6 +104,13 @@ const SAMPLE_BODIES: Record<string, () => unknown> = {
     version: 1,
   }),
   addAppVendorTenants: () => ({ listOftenantIds: [foreign.account] }),
+  createPullToken: () => ({
+    name: 'Consultant',
+    monitoringPointIds: [foreign.monitoringPoint],
+    parameterIds: [1],
+    historyDays: 7,
+    maxRangeDays: 1,
+  }),
   cancelSubscription: () => ({ action: 'AT_PERIOD_END', version: 1 }),
   rebuildDiscounts: () => ({ planCode: 'OCEMS-PRO' }),
   requestReport: () => {
@@ -244,6 +252,7 @@ beforeAll(async () => {
     version: 1,
     fileId: 1,
     keyId: strangersKey.id,
+    actionId: 1,
     tenantName: 'Industry',
   };
 });

@@ -72,6 +72,23 @@ export const JOBS = {
     backoff: { baseMs: 10_000, maxMs: MINUTE },
     timeoutMs: 2 * MINUTE,
   },
+  /**
+   * The dry run of a data migration (modules/data-migrations/data-migration-jobs.ts): reads its CSV or
+   * the source industry's readings, checks every row as ingestion would, records row errors and progress.
+   */
+  'dataMigrations.check': {
+    payload: z.object({ migrationId: z.number().int().positive() }),
+    maxAttempts: 3,
+    backoff: { baseMs: 30_000, maxMs: 5 * MINUTE },
+    timeoutMs: 30 * MINUTE,
+  },
+  /** Imports a checked data migration in one transaction; any failure leaves nothing written (FAILED, not retried). */
+  'dataMigrations.import': {
+    payload: z.object({ migrationId: z.number().int().positive() }),
+    maxAttempts: 1,
+    backoff: { baseMs: 30_000, maxMs: 5 * MINUTE },
+    timeoutMs: 60 * MINUTE,
+  },
 } satisfies JobDefinitions;
 
 export type JobName = keyof typeof JOBS;

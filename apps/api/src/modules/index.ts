@@ -57,6 +57,8 @@ import { devicesRoutes } from './devices/devices.routes.js';
 import { createDevicesService } from './devices/devices.service.js';
 import { deviceRecordsRoutes } from './device-records/device-records.routes.js';
 import { createDeviceRecordsService } from './device-records/device-records.service.js';
+import { labCalibrationRoutes } from './lab-calibration/lab-calibration.routes.js';
+import { createLabCalibrationService } from './lab-calibration/lab-calibration.service.js';
 import { camerasRoutes } from './cameras/cameras.routes.js';
 import { createCamerasService } from './cameras/cameras.service.js';
 import { offlineRemarksRoutes } from './offline-remarks/offline-remarks.routes.js';
@@ -65,16 +67,22 @@ import { edgeClientsRoutes } from './edge-clients/edge-clients.routes.js';
 import { createEdgeClientsService } from './edge-clients/edge-clients.service.js';
 import { appVendorsRoutes } from './app-vendors/app-vendors.routes.js';
 import { createAppVendorsService } from './app-vendors/app-vendors.service.js';
+import { pullDataRoutes } from './pull-data/pull-data.routes.js';
+import { createPullDataService } from './pull-data/pull-data.service.js';
 import type { Secrets } from '../lib/secrets.js';
 import { regulatorsRoutes } from './regulators/regulators.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { createReportsService } from './reports/reports.service.js';
+import { dataMigrationsRoutes } from './data-migrations/data-migrations.routes.js';
+import { createDataMigrationsService } from './data-migrations/data-migrations.service.js';
 import { createRegulatorsService } from './regulators/regulators.service.js';
 import { telemetryRoutes } from './telemetry/telemetry.routes.js';
 import { createDeviceLogService } from './telemetry/device-log.js';
 import { createIngestService } from './telemetry/ingest.service.js';
 import { createTelemetryService } from './telemetry/telemetry.service.js';
 import { startMqttConsumer, type MqttConsumer } from './telemetry/mqtt-consumer.js';
+import { publicDashboardsRoutes } from './public-dashboards/public-dashboards.routes.js';
+import { createPublicDashboardsService } from './public-dashboards/public-dashboards.service.js';
 
 /** What the modules are built from. Each service takes only the parts it uses. */
 export interface ModuleDeps {
@@ -131,12 +139,19 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(deviceRecordsRoutes, {
     deviceRecords: createDeviceRecordsService({ db, files: deps.files }),
   });
+  await app.register(labCalibrationRoutes, {
+    labCalibration: createLabCalibrationService({ db, files: deps.files }),
+    db,
+  });
   await app.register(camerasRoutes, {
     cameras: createCamerasService({ db, secrets: deps.secrets }),
   });
   await app.register(offlineRemarksRoutes, { offlineRemarks: createOfflineRemarksService({ db }) });
   await app.register(edgeClientsRoutes, { edgeClients: createEdgeClientsService({ db }) });
   await app.register(appVendorsRoutes, { appVendors: createAppVendorsService({ db }) });
+  await app.register(pullDataRoutes, {
+    pullData: createPullDataService({ db, database: deps.database }),
+  });
   await app.register(exportsRoutes, { db });
   await app.register(reportsRoutes, {
     reports: createReportsService({
@@ -146,8 +161,15 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
       publicUrl: config.publicUrl,
     }),
   });
+  await app.register(dataMigrationsRoutes, {
+    dataMigrations: createDataMigrationsService({ db, files: deps.files }),
+    partners: createPartnersService({ db }),
+  });
   await app.register(regulatorsRoutes, {
     regulators: createRegulatorsService({ db, secrets: deps.secrets }),
+  });
+  await app.register(publicDashboardsRoutes, {
+    publicDashboards: createPublicDashboardsService({ db, database: deps.database }),
   });
   const ingest = createIngestService({ database: deps.database });
   await app.register(telemetryRoutes, {

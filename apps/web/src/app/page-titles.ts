@@ -33,6 +33,9 @@ const PAGE_TITLES: Readonly<Record<string, PageTitleKey>> = {
   '/partner/appVendor': 'pages.appVendors',
   '/appTenant': 'pages.appTenants',
   '/pushData': 'pages.pushData',
+  '/pullData': 'pages.pullData',
+  '/calibrations/schedule': 'pages.calibrationSchedule',
+  '/labReports': 'pages.labReports',
   '/regulator': 'pages.regulators',
   '/regulator/groundWater': 'pages.groundWater',
   '/profile': 'pages.profile',
@@ -41,6 +44,7 @@ const PAGE_TITLES: Readonly<Record<string, PageTitleKey>> = {
   '/invoices': 'pages.invoices',
   '/payments': 'pages.payments',
   '/reports': 'pages.reports',
+  '/dataMigration': 'pages.dataMigrations',
   '/statutory/reports': 'pages.statutoryReports',
   '/alerts': 'pages.alerts',
 };

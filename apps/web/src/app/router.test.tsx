@@ -129,8 +129,13 @@ describe('routing and guards', () => {
     const items = screen.getAllByRole('menuitem', { hidden: true });
     expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
       ['Alerts', '/alerts'],
+      ['Public dashboard', '/publicDashboard'],
       ['Reports', '/reports'],
+      ['Data migration', '/dataMigration'],
       ['Offline remarks', '/devices/offline/remark'],
+      ['Pull data', '/pullData'],
+      ['Calibration', '/calibrations/schedule'],
+      ['Lab reports', '/labReports'],
     ]);
   });
 

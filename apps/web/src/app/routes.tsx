@@ -3,6 +3,7 @@ import {
   ACCOUNT_ADMINS,
   ACCOUNT_CREATE_ACCESS,
   alertsEndpoints,
+  PUBLIC_DASHBOARD_READERS,
   APP_VENDOR_MANAGERS,
   getRootRedirect,
   isAccessAllowed,
@@ -12,6 +13,7 @@ import {
   BOARD_READERS,
   DISCOUNT_KEEPERS,
   REPORT_READERS,
+  DATA_MIGRATION_READERS,
   STATUTORY_REPORT_READERS,
   type LoggedInUser,
 } from '@vayu/domain';
@@ -26,13 +28,18 @@ export type NavLabelKey =
   | 'parameters.navLabel'
   | 'deviceRegistry.navLabel'
   | 'edgeClients.navLabel'
+  | 'pullData.navLabel'
   | 'appVendors.navLabel'
   | 'appVendors.pushData.navLabel'
   | 'regulators.navLabel'
   | 'regulators.groundWater.navLabel'
   | 'alerts.navLabel'
+  | 'publicDashboard.navLabel'
   | 'reports.navLabel'
-  | 'reports.statutoryNavLabel';
+  | 'reports.statutoryNavLabel'
+  | 'labCalibration.scheduleNavLabel'
+  | 'labCalibration.reportsNavLabel'
+  | 'dataMigrations.navLabel';
 
 /** Header menus that gather several links. */
 export type NavGroup = 'monitoring' | 'masters' | 'audit';
@@ -228,6 +235,18 @@ const EdgeClientList = page(
   () => import('../features/edge-clients/edge-client-list'),
   (m) => m.EdgeClientList,
 );
+const PullDataPage = page(
+  () => import('../features/pull-data/pull-data-page'),
+  (m) => m.PullDataPage,
+);
+const CalibrationSchedulePage = page(
+  () => import('../features/lab-calibration/calibration-schedule-page'),
+  (m) => m.CalibrationSchedulePage,
+);
+const LabReportsPage = page(
+  () => import('../features/lab-calibration/lab-reports-page'),
+  (m) => m.LabReportsPage,
+);
 const MasterCategoryList = page(
   () => import('../features/masters/master-category-list'),
   (m) => m.MasterCategoryList,
@@ -304,9 +323,25 @@ const StatutoryReportsPage = page(
   () => import('../features/reports/statutory-reports-page'),
   (m) => m.StatutoryReportsPage,
 );
+const DataMigrationsPage = page(
+  () => import('../features/data-migrations/data-migrations-page'),
+  (m) => m.DataMigrationsPage,
+);
 const AlertsPage = page(
   () => import('../features/alerts/alerts-page'),
   (m) => m.AlertsPage,
+);
+const PublicDashboardPage = page(
+  () => import('../features/public-dashboard/public-dashboard-page'),
+  (m) => m.PublicDashboardPage,
+);
+const PublicApiDetailsPage = page(
+  () => import('../features/public-dashboard/public-api-details-page'),
+  (m) => m.PublicApiDetailsPage,
+);
+const PublicDashboardSettingsPage = page(
+  () => import('../features/public-dashboard/public-dashboard-settings-page'),
+  (m) => m.PublicDashboardSettingsPage,
 );
 const SetPasswordPage = page(
   () => import('../features/auth/set-password-page'),
@@ -385,6 +420,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     Page: AlertsPage,
     nav: { labelKey: 'alerts.navLabel', group: 'monitoring' },
   },
+  // Public dashboard: an industry publishes chosen values on a public page (its admins, and the
+  // site's and partners' admins for it, change it; their users look)
+  {
+    path: '/publicDashboard',
+    access: PUBLIC_DASHBOARD_READERS,
+    Page: PublicDashboardSettingsPage,
+    nav: { labelKey: 'publicDashboard.navLabel', group: 'monitoring' },
+  },
   // Reports: everyone requests and reads those of the industries they see, as the reports endpoints
   // allow; the board's view lists those of the industries mapped to the board
   {
@@ -399,11 +442,39 @@ export const APP_ROUTES: readonly AppRoute[] = [
     Page: StatutoryReportsPage,
     nav: { labelKey: 'reports.statutoryNavLabel', userTypes: ['statutory'], group: 'monitoring' },
   },
+  // Data migration: an industry's history from a CSV file or another industry, read by the people
+  // of the industries the user sees and started, imported or cancelled by their administrators
+  {
+    path: '/dataMigration',
+    access: DATA_MIGRATION_READERS,
+    Page: DataMigrationsPage,
+    nav: { labelKey: 'dataMigrations.navLabel', group: 'monitoring' },
+  },
   // Why devices are offline: every signed-in user sees those of the industries they see
   {
     path: '/devices/offline/remark',
     Page: OfflineRemarkList,
     nav: { labelKey: 'nav.offlineRemarks', group: 'monitoring' },
+  },
+  // Pull data: an industry's admins, and the site's and partners' admins for the industries they
+  // manage, give third parties tokens that read its 15-minute data
+  {
+    path: '/pullData',
+    access: ACCOUNT_ADMINS,
+    Page: PullDataPage,
+    nav: { labelKey: 'pullData.navLabel', group: 'monitoring' },
+  },
+  // Calibration schedule and lab reports: every signed-in user sees those of the industries they
+  // see; recording and uploading are for the account admins (the API decides per record)
+  {
+    path: '/calibrations/schedule',
+    Page: CalibrationSchedulePage,
+    nav: { labelKey: 'labCalibration.scheduleNavLabel', group: 'monitoring' },
+  },
+  {
+    path: '/labReports',
+    Page: LabReportsPage,
+    nav: { labelKey: 'labCalibration.reportsNavLabel', group: 'monitoring' },
   },
   // Push-data apps: a partner's admins manage the apps they added (the platform's are under Masters)
   {
@@ -594,6 +665,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   { path: '/activate/:token', public: true, Page: SetPasswordPage },
   { path: '/reset-password/:token', public: true, Page: SetPasswordPage },
+  // Public pages: no sign-in, no console header, never a redirect to /login
+  { path: '/public/dashboard/:view/:publicTenantId', public: true, Page: PublicDashboardPage },
+  { path: '/public/api/details', public: true, Page: PublicApiDetailsPage },
 ];
 
 /** The header links a user may follow, in table order. */

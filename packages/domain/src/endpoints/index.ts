@@ -11,6 +11,7 @@ import { derivedParametersEndpoints } from './derived-parameters.js';
 import { deviceProfilesEndpoints } from './device-profiles.js';
 import { devicesEndpoints } from './devices.js';
 import { deviceRecordsEndpoints } from './device-records.js';
+import { labCalibrationEndpoints } from './lab-calibration.js';
 import { diagnosticsEndpoints } from './diagnostics.js';
 import { edgeClientsEndpoints } from './edge-clients.js';
 import { energyEndpoints } from './energy.js';
@@ -21,7 +22,9 @@ import { makesEndpoints } from './makes.js';
 import { monitoringPointsEndpoints } from './monitoring-points.js';
 import { regulatorsEndpoints } from './regulators.js';
 import { reportsEndpoints } from './reports.js';
+import { dataMigrationsEndpoints } from './data-migrations.js';
 import { parametersEndpoints } from './parameters.js';
+import { pullDataEndpoints } from './pull-data.js';
 import { partnersEndpoints } from './partners.js';
 import { statutoryEndpoints } from './statutory.js';
 import { alertsEndpoints } from './alerts.js';
@@ -30,6 +33,7 @@ import { systemEndpoints } from './system.js';
 import { telemetryEndpoints } from './telemetry.js';
 import { tenantsEndpoints } from './tenants.js';
 import { usersEndpoints } from './users.js';
+import { publicDashboardsEndpoints } from './public-dashboards.js';
 
 export * from './common.js';
 export * from './addresses.js';
@@ -44,6 +48,7 @@ export * from './derived-parameters.js';
 export * from './device-profiles.js';
 export * from './devices.js';
 export * from './device-records.js';
+export * from './lab-calibration.js';
 export * from './diagnostics.js';
 export * from './edge-clients.js';
 export * from './energy.js';
@@ -54,7 +59,9 @@ export * from './makes.js';
 export * from './monitoring-points.js';
 export * from './regulators.js';
 export * from './reports.js';
+export * from './data-migrations.js';
 export * from './parameters.js';
+export * from './pull-data.js';
 export * from './partners.js';
 export * from './statutory.js';
 export * from './alerts.js';
@@ -63,6 +70,7 @@ export * from './system.js';
 export * from './telemetry.js';
 export * from './tenants.js';
 export * from './users.js';
+export * from './public-dashboards.js';
 
 /**
  * Every endpoint of the API, by area. The API registers, authorizes and
@@ -95,14 +103,18 @@ export const ENDPOINT_GROUPS = {
   cameras: camerasEndpoints,
   offlineRemarks: offlineRemarksEndpoints,
   deviceRecords: deviceRecordsEndpoints,
+  labCalibration: labCalibrationEndpoints,
   deviceProfiles: deviceProfilesEndpoints,
   telemetry: telemetryEndpoints,
   edgeClients: edgeClientsEndpoints,
+  pullData: pullDataEndpoints,
   appVendors: appVendorsEndpoints,
   regulators: regulatorsEndpoints,
   alerts: alertsEndpoints,
   reports: reportsEndpoints,
+  dataMigrations: dataMigrationsEndpoints,
   exports: exportsEndpoints,
+  publicDashboards: publicDashboardsEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export const ALL_ENDPOINTS: readonly EndpointDefinition[] = Object.values(ENDPOINT_GROUPS).flatMap((group) =>

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import {
   calibrationFilePathName,
   documentPathName,
@@ -16,11 +16,13 @@ import type { Executor } from '../../db/client.js';
 import {
   deviceActions,
   deviceCalibrations,
+  deviceParams,
   deviceDocumentFields,
   deviceDocumentFiles,
   devices,
   makes,
   models,
+  parameters,
   users,
 } from '../../db/schema/index.js';
 import { readPage } from '../../lib/paging.js';
@@ -285,6 +287,8 @@ const calibrationColumns = {
   comment: deviceCalibrations.comment,
   calibratedAt: deviceCalibrations.calibratedAt,
   signalStrength: deviceCalibrations.signalStrength,
+  checkKind: deviceCalibrations.checkKind,
+  parameterIds: deviceCalibrations.parameterIds,
   recordedBy: users.name,
   createdAt: deviceCalibrations.createdAt,
 };
@@ -307,11 +311,29 @@ type CalibrationRow = {
   comment: string | null;
   calibratedAt: Date;
   signalStrength: number | null;
+  checkKind: Calibration['checkKind'];
+  parameterIds: number[] | null;
   recordedBy: string | null;
   createdAt: Date;
 };
 
-const toCalibration = (row: CalibrationRow): Calibration => ({
+/** The labels of the catalogue parameters the rows name. */
+async function parameterLabelsOf(exec: Executor, rows: readonly CalibrationRow[]) {
+  const ids = [...new Set(rows.flatMap((row) => row.parameterIds ?? []))];
+  if (ids.length === 0) return new Map<number, string>();
+  const found = await exec
+    .select({ id: parameters.id, label: parameters.label })
+    .from(parameters)
+    .where(inArray(parameters.id, ids));
+  return new Map(found.map((parameter) => [parameter.id, parameter.label]));
+}
+
+async function toCalibrations(exec: Executor, rows: readonly CalibrationRow[]): Promise<Calibration[]> {
+  const labels = await parameterLabelsOf(exec, rows);
+  return rows.map((row) => toCalibration(row, labels));
+}
+
+const toCalibration = (row: CalibrationRow, labels: ReadonlyMap<number, string>): Calibration => ({
   id: row.id,
   deviceId: row.deviceId,
   make: row.makeId !== null && row.makeName !== null ? { id: row.makeId, name: row.makeName } : null,
@@ -328,6 +350,8 @@ const toCalibration = (row: CalibrationRow): Calibration => ({
   comment: row.comment,
   date: row.calibratedAt.toISOString(),
   signalStrength: row.signalStrength,
+  checkKind: row.checkKind,
+  parameters: row.parameterIds?.map((id) => ({ id, label: labels.get(id) ?? String(id) })) ?? null,
   recordedBy: row.recordedBy,
   createdAt: row.createdAt.toISOString(),
 });
@@ -351,12 +375,12 @@ export async function findLatestCalibration(
     .where(eq(deviceCalibrations.deviceId, deviceId))
     .orderBy(...NEWEST_FIRST)
     .limit(1);
-  return row ? toCalibration(row) : undefined;
+  return row ? (await toCalibrations(exec, [row]))[0] : undefined;
 }
 
 export async function findCalibration(exec: Executor, id: number): Promise<Calibration | undefined> {
   const [row] = await selectCalibrations(exec).where(eq(deviceCalibrations.id, id)).limit(1);
-  return row ? toCalibration(row) : undefined;
+  return row ? (await toCalibrations(exec, [row]))[0] : undefined;
 }
 
 /** The device's calibrations but `exceptId` (the latest), newest first, one page. */
@@ -377,7 +401,7 @@ export async function findCalibrationsPage(
         .orderBy(...NEWEST_FIRST)
         .limit(limit)
         .offset(offset);
-      return rows.map(toCalibration);
+      return toCalibrations(exec, rows);
     },
     matches: () =>
       exec.select({ id: deviceCalibrations.id }).from(deviceCalibrations).where(where).$dynamic(),
@@ -411,10 +435,26 @@ export async function insertCalibration(
       comment: values.comment,
       calibratedAt: new Date(values.date),
       signalStrength: values.signalStrength,
+      checkKind: values.checkKind,
+      parameterIds: values.parameterIds,
       recordedBy,
     })
     .returning({ id: deviceCalibrations.id });
   return row!.id;
+}
+
+/** Which of `parameterIds` are not parameters of the device. */
+export async function findForeignParameterIds(
+  exec: Executor,
+  deviceId: number,
+  parameterIds: readonly number[],
+): Promise<number[]> {
+  const rows = await exec
+    .select({ parameterId: deviceParams.parameterId })
+    .from(deviceParams)
+    .where(and(eq(deviceParams.deviceId, deviceId), inArray(deviceParams.parameterId, [...parameterIds])));
+  const own = new Set(rows.map((row) => row.parameterId));
+  return parameterIds.filter((id) => !own.has(id));
 }
 
 // ── Auto clean / calibrate requests ─────────────────────────────────────────

@@ -31,6 +31,7 @@ import {
   findDocumentFields,
   findDocumentFile,
   findDocumentFiles,
+  findForeignParameterIds,
   findLatestCalibration,
   insertCalibration,
   insertDeviceAction,
@@ -270,6 +271,18 @@ export function createDeviceRecordsService({ db, files }: { db: Database; files:
         throw badRequest('The request has invalid fields.', [
           { path: 'modelId', message: CALIBRATION_MESSAGES.calibratorModel, code: 'FIELD_INVALID' },
         ]);
+      }
+      if (values.parameterIds !== null) {
+        const foreign = await findForeignParameterIds(db, device.id, values.parameterIds);
+        if (foreign.length > 0) {
+          throw badRequest('The request has invalid fields.', [
+            {
+              path: 'parameterIds',
+              message: `${CALIBRATION_MESSAGES.parameters} (not of this device: ${foreign.join(', ')})`,
+              code: 'FIELD_INVALID',
+            },
+          ]);
+        }
       }
       const contentType = file ? calibrationTypeOf(file) : null;
       if (file && !contentType) {

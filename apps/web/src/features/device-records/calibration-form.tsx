@@ -1,15 +1,16 @@
-import { Button, FileInput, Group, SimpleGrid, Stack } from '@mantine/core';
+import { Button, FileInput, Group, MultiSelect, SimpleGrid, Stack } from '@mantine/core';
 import {
   CALIBRATION_FIELDS,
   CALIBRATION_FILE_MAX_BYTES,
   CALIBRATION_FILE_PART,
+  CALIBRATION_CHECKS,
   CALIBRATION_MESSAGES,
   calibrationBodySchema,
   type CalibrationBody,
 } from '@vayu/domain';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api-client';
 import { getErrorMessage } from '../../app/error-message';
@@ -17,6 +18,7 @@ import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { NumberField, SelectField, TextField } from '../../components/form';
 import { formatNumber } from '../../i18n';
 import { translateMessage } from '../../i18n/messages';
+import { useDeviceParameters } from '../lab-calibration';
 import { useMakes, useModelsOfMake } from '../makes';
 import { useRecordCalibration } from './api';
 import { fromLocalInput, toLocalInput } from './record-format';
@@ -34,6 +36,10 @@ export interface CalibrationFormValues {
   comment: string;
   date: string;
   signalStrength: number | string | null;
+  /** The protocol's check the record is (calibration schedule). */
+  checkKind: string | null;
+  /** The device's parameters it covered (ids as text); none means all of them. */
+  parameterIds: string[];
 }
 
 type FormField = keyof CalibrationFormValues;
@@ -55,6 +61,8 @@ const emptyValues = (): CalibrationFormValues => ({
   // A calibration is usually recorded right after it is done.
   date: toLocalInput(new Date()),
   signalStrength: null,
+  checkKind: 'TWO_POINT',
+  parameterIds: [],
 });
 
 /** The body the API takes, from the form's values. */
@@ -70,6 +78,8 @@ const bodyInputOf = (deviceId: number, values: CalibrationFormValues) => ({
   comment: values.comment,
   date: fromLocalInput(values.date),
   signalStrength: values.signalStrength ?? '',
+  checkKind: values.checkKind ?? '',
+  parameterIds: values.parameterIds.map(Number),
 });
 
 const RANGE = /^.+ must be between (-?[\d.]+) and (-?[\d.]+)$/;
@@ -121,6 +131,7 @@ export function CalibrationForm({ deviceId, onSaved }: { deviceId: number; onSav
   const { t } = useTranslation();
   const record = useRecordCalibration(deviceId);
   const makes = useMakes('Calibrator');
+  const parameters = useDeviceParameters(deviceId);
   const resolver = useMemo(() => calibrationResolver(deviceId, t), [deviceId, t]);
   const { control, handleSubmit, setError, setValue, reset } = useForm<CalibrationFormValues>({
     resolver,
@@ -205,6 +216,14 @@ export function CalibrationForm({ deviceId, onSaved }: { deviceId: number; onSav
   const makeOptions = (makes.data ?? []).map((make) => ({ value: String(make.id), label: make.name }));
   const modelOptions = (models.data ?? []).map((model) => ({ value: String(model.id), label: model.name }));
   const label = (field: keyof typeof fieldLabels) => t(fieldLabels[field]);
+  const checkOptions = CALIBRATION_CHECKS.map((check) => ({
+    value: check,
+    label: t(`labCalibration.checks.${check}`),
+  }));
+  const parameterOptions = (parameters.data ?? []).map((parameter) => ({
+    value: String(parameter.id),
+    label: parameter.label,
+  }));
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -268,6 +287,35 @@ export function CalibrationForm({ deviceId, onSaved }: { deviceId: number; onSav
             label={label('lastCalibration')}
           />
           <TextField control={control} name="lastClean" type="datetime-local" label={label('lastClean')} />
+          <SelectField
+            control={control}
+            name="checkKind"
+            label={t('labCalibration.recordFields.checkKind')}
+            description={t('labCalibration.recordFields.checkKindHint')}
+            data={checkOptions}
+          />
+          <Controller
+            control={control}
+            name="parameterIds"
+            render={({ field, fieldState }) => (
+              <MultiSelect
+                label={t('labCalibration.recordFields.parameters')}
+                description={t('labCalibration.recordFields.parametersHint')}
+                placeholder={t('labCalibration.recordFields.allParameters')}
+                data={parameterOptions}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={
+                  fieldState.error?.message ??
+                  (parameters.isError ? getErrorMessage(t, parameters.error) : undefined)
+                }
+                clearable
+                searchable
+              />
+            )}
+          />
         </SimpleGrid>
         <TextField
           control={control}

@@ -16,6 +16,14 @@ const numberOrUnset = (t: TFunction, value: number | null) =>
 const momentOrUnset = (t: TFunction, value: string | null) =>
   value === null ? t('common.notSet') : formatMoment(value);
 
+/** "Two-point · SO2, NOx", or "Multipoint · all parameters". */
+const checkOf = (t: TFunction, record: Calibration) =>
+  `${t(`labCalibration.checks.${record.checkKind}`)} · ${
+    record.parameters === null
+      ? t('labCalibration.recordFields.allParameters')
+      : record.parameters.map((parameter) => parameter.label).join(', ')
+  }`;
+
 /** The make and model of the calibrator used, "SICK · CALsys 100", or unset. */
 const calibratorOf = (t: TFunction, record: Calibration) =>
   record.make && record.model ? `${record.make.name} · ${record.model.name}` : t('common.notSet');
@@ -46,6 +54,7 @@ export function LatestCalibration({ deviceId }: { deviceId: number }) {
   const file = record.calibrationFile;
   const rows: [string, ReactNode][] = [
     [t('deviceRecords.calibration.fields.date'), formatMoment(record.date)],
+    [t('labCalibration.recordFields.check'), checkOf(t, record)],
     [t('deviceRecords.calibration.fields.make'), record.make?.name ?? t('common.notSet')],
     [t('deviceRecords.calibration.fields.model'), record.model?.name ?? t('common.notSet')],
     [t('deviceRecords.calibration.fields.offset'), numberOrUnset(t, record.offset)],
@@ -129,6 +138,11 @@ export function CalibrationHistory({ deviceId }: { deviceId: number }) {
       render: (record) => formatMoment(record.date),
     },
     {
+      key: 'check',
+      header: t('labCalibration.recordFields.check'),
+      render: (record) => checkOf(t, record),
+    },
+    {
       key: 'calibrator',
       header: t('deviceRecords.calibration.fields.model'),
       render: (record) => calibratorOf(t, record),
@@ -188,7 +202,7 @@ export function CalibrationHistory({ deviceId }: { deviceId: number }) {
         rows={data?.items}
         getRowKey={(record) => record.id}
         caption={t('deviceRecords.calibration.historyCaption', { count: data?.total ?? 0 })}
-        minWidth={860}
+        minWidth={1000}
         isRefreshing={history.isPlaceholderData}
         skeletonRows={3}
       />

@@ -7,7 +7,8 @@ import { getErrorMessage } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { dialogs } from '../../components/dialogs';
-import { useDeviceActions, useRequestDeviceAction } from './api';
+import { useRecordActionResult } from '../lab-calibration';
+import { deviceRecordKeys, useDeviceActions, useRequestDeviceAction } from './api';
 import { formatMoment } from './record-format';
 
 const RESULT_COLORS = { REQUESTED: 'blue', DONE: 'green', FAILED: 'red' } as const;
@@ -30,6 +31,32 @@ export function DeviceActionsPanel({
   const actions = useDeviceActions(deviceId);
   const request = useRequestDeviceAction(deviceId);
   const [pending, setPending] = useState<DeviceActionKind | null>(null);
+  const recordResult = useRecordActionResult(deviceId, deviceRecordKeys.actions(deviceId));
+
+  /** Records what came of a request the gateway did not report (after confirming). */
+  const markResult = async (item: DeviceAction, result: 'DONE' | 'FAILED') => {
+    const confirmed = await dialogs.confirm({
+      message: t(`labCalibration.actions.confirm.${result}`, {
+        action: t(`deviceRecords.actions.names.${item.action}`),
+        when: formatMoment(item.requestedAt),
+      }),
+      confirmLabel: t(`labCalibration.actions.mark.${result}`),
+    });
+    if (!confirmed) return;
+    try {
+      await recordResult.mutateAsync({ actionId: item.id, result });
+      notifySuccess(t('labCalibration.actions.recorded'));
+    } catch (error) {
+      const isExplained = isApiError(error) && error.status >= 400 && error.status < 500;
+      notifyFailure(
+        isApiError(error) && error.params.reason === 'actionCompleted'
+          ? t('labCalibration.actions.alreadyCompleted')
+          : isExplained
+            ? getErrorMessage(t, error)
+            : t('labCalibration.actions.recordError'),
+      );
+    }
+  };
 
   const ask = async (action: DeviceActionKind) => {
     const confirmed = await dialogs.confirm({
@@ -84,6 +111,39 @@ export function DeviceActionsPanel({
       header: t('deviceRecords.actions.columns.completedAt'),
       render: (item) => (item.completedAt ? formatMoment(item.completedAt) : t('common.notSet')),
     },
+    ...(canEdit
+      ? [
+          {
+            key: 'record',
+            header: t('labCalibration.actions.column'),
+            render: (item: DeviceAction) =>
+              item.result === 'REQUESTED' ? (
+                <Group gap="xs" wrap="nowrap">
+                  {(['DONE', 'FAILED'] as const).map((result) => (
+                    <Button
+                      key={result}
+                      size="compact-sm"
+                      variant={result === 'DONE' ? 'light' : 'default'}
+                      color={result === 'DONE' ? 'green' : 'red'}
+                      onClick={() => void markResult(item, result)}
+                      loading={
+                        recordResult.isPending &&
+                        recordResult.variables?.actionId === item.id &&
+                        recordResult.variables.result === result
+                      }
+                      aria-label={t(`labCalibration.actions.markNamed.${result}`, {
+                        action: t(`deviceRecords.actions.names.${item.action}`),
+                        when: formatMoment(item.requestedAt),
+                      })}
+                    >
+                      {t(`labCalibration.actions.mark.${result}`)}
+                    </Button>
+                  ))}
+                </Group>
+              ) : null,
+          },
+        ]
+      : []),
   ];
 
   return (
@@ -116,7 +176,7 @@ export function DeviceActionsPanel({
           rows={actions.data}
           getRowKey={(item) => item.id}
           caption={t('deviceRecords.actions.caption')}
-          minWidth={640}
+          minWidth={canEdit ? 820 : 640}
           skeletonRows={2}
         />
       )}

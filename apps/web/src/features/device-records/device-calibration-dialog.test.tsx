@@ -38,6 +38,8 @@ const recorded: Calibration = {
   comment: 'Two-point check',
   date: '2026-03-10T06:00:00.000Z',
   signalStrength: 87.5,
+  checkKind: 'TWO_POINT',
+  parameters: null,
   recordedBy: 'Asha Rao',
   createdAt: '2026-03-10T06:05:00.000Z',
 };

@@ -137,7 +137,8 @@ describe('the device form', () => {
       within(rowOf(dialog, 'SO2')).queryByText(DEVICE_MESSAGES.sensorIdRequired),
     ).not.toBeInTheDocument();
     expect(posted(api)).toHaveLength(0);
-  });
+    // Three passes through the whole form: the longest test of the file, given room on a busy machine.
+  }, 120_000);
 
   it('needs no sensor ids when the shared serial number has #', async () => {
     const { user, dialog, api } = await openAddDialog({} as UserEvent, sharedSerialHandlers);

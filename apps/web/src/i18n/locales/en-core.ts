@@ -60,6 +60,9 @@ export const enCore = {
     appVendors: 'Push-data apps',
     appTenants: 'Push-data app industries',
     pushData: 'API data management',
+    pullData: 'Pull data',
+    calibrationSchedule: 'Calibration schedule',
+    labReports: 'Lab reports',
     regulators: 'State boards',
     groundWater: 'Ground water (CGWA)',
     auditDocuments: 'Audit log documents',
@@ -71,6 +74,7 @@ export const enCore = {
     payments: 'Payments',
     alerts: 'Alerts',
     reports: 'Reports',
+    dataMigrations: 'Data migration',
     statutoryReports: 'Reports of the board’s industries',
   },
   nav: {

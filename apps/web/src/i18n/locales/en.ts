@@ -13,13 +13,17 @@ import { deviceRecordsEn } from './areas/device-records.en';
 import { deviceRegistryEn } from './areas/device-registry.en';
 import { camerasEn } from './areas/cameras.en';
 import { edgeClientsEn } from './areas/edge-clients.en';
+import { pullDataEn } from './areas/pull-data.en';
 import { readingsEn } from './areas/readings.en';
 import { appVendorsEn } from './areas/app-vendors.en';
 import { regulatorsEn } from './areas/regulators.en';
 import { billingEn } from './areas/billing.en';
 import { homeEn } from './areas/home.en';
 import { reportsEn } from './areas/reports.en';
+import { dataMigrationsEn } from './areas/data-migrations.en';
 import { alertsEn } from './areas/alerts.en';
+import { publicDashboardEn } from './areas/public-dashboard.en';
+import { labCalibrationEn } from './areas/lab-calibration.en';
 
 /** English texts of the console's areas; the frame's texts are in `en-core.ts`. */
 export const enAreas = {
@@ -37,13 +41,17 @@ export const enAreas = {
   deviceRegistry: deviceRegistryEn,
   cameras: camerasEn,
   edgeClients: edgeClientsEn,
+  pullData: pullDataEn,
   readings: readingsEn,
   appVendors: appVendorsEn,
   regulators: regulatorsEn,
   billing: billingEn,
   home: homeEn,
   reports: reportsEn,
+  dataMigrations: dataMigrationsEn,
   alerts: alertsEn,
+  publicDashboard: publicDashboardEn,
+  labCalibration: labCalibrationEn,
 } as const;
 
 /** All English texts. */

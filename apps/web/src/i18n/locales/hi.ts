@@ -14,12 +14,16 @@ import { deviceRecordsHi } from './areas/device-records.hi';
 import { deviceRegistryHi } from './areas/device-registry.hi';
 import { camerasHi } from './areas/cameras.hi';
 import { edgeClientsHi } from './areas/edge-clients.hi';
+import { pullDataHi } from './areas/pull-data.hi';
 import { readingsHi } from './areas/readings.hi';
 import { appVendorsHi } from './areas/app-vendors.hi';
 import { regulatorsHi } from './areas/regulators.hi';
 import { billingHi } from './areas/billing.hi';
 import { reportsHi } from './areas/reports.hi';
+import { dataMigrationsHi } from './areas/data-migrations.hi';
 import { alertsHi } from './areas/alerts.hi';
+import { publicDashboardHi } from './areas/public-dashboard.hi';
+import { labCalibrationHi } from './areas/lab-calibration.hi';
 import { homeHi } from './areas/home.hi';
 import type { Translations } from './en';
 
@@ -68,6 +72,9 @@ export const hi: Translations = {
     appVendors: 'पुश-डेटा ऐप',
     appTenants: 'पुश-डेटा ऐप के उद्योग',
     pushData: 'API डेटा प्रबंधन',
+    pullData: 'पुल डेटा',
+    calibrationSchedule: 'कैलिब्रेशन अनुसूची',
+    labReports: 'लैब रिपोर्ट',
     regulators: 'राज्य बोर्ड',
     groundWater: 'भूजल (सीजीडब्ल्यूए)',
     auditDocuments: 'ऑडिट लॉग दस्तावेज़',
@@ -79,6 +86,7 @@ export const hi: Translations = {
     payments: 'भुगतान',
     alerts: 'अलर्ट',
     reports: 'रिपोर्ट',
+    dataMigrations: 'डेटा माइग्रेशन',
     statutoryReports: 'बोर्ड के उद्योगों की रिपोर्ट',
   },
   nav: {
@@ -315,13 +323,17 @@ export const hi: Translations = {
   deviceRegistry: deviceRegistryHi,
   cameras: camerasHi,
   edgeClients: edgeClientsHi,
+  pullData: pullDataHi,
   readings: readingsHi,
   appVendors: appVendorsHi,
   regulators: regulatorsHi,
   billing: billingHi,
   home: homeHi,
   reports: reportsHi,
+  dataMigrations: dataMigrationsHi,
   alerts: alertsHi,
+  publicDashboard: publicDashboardHi,
+  labCalibration: labCalibrationHi,
   languages: {
     en: 'English',
     hi: 'हिन्दी',

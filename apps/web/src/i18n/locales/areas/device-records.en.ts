@@ -115,6 +115,8 @@ export const deviceRecordsEn = {
       future: CALIBRATION_MESSAGES.future,
       tooEarly: CALIBRATION_MESSAGES.tooEarly,
       calibratorModel: CALIBRATION_MESSAGES.calibratorModel,
+      parameters: 'Choose parameters of this device',
+      parameterTwice: 'A parameter is listed twice',
       range: 'Must be between {{min}} and {{max}}',
       maxLength: 'Must be at most {{count}} characters',
     },

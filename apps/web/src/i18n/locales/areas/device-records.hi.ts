@@ -115,6 +115,8 @@ export const deviceRecordsHi: Translations['deviceRecords'] = {
       future: 'भविष्य का नहीं हो सकता',
       tooEarly: 'वर्ष 2000 या उसके बाद का होना चाहिए',
       calibratorModel: 'किसी कैलिब्रेटर मेक का मॉडल चुनें',
+      parameters: 'इस उपकरण के पैरामीटर चुनें',
+      parameterTwice: 'एक पैरामीटर दो बार चुना गया है',
       range: '{{min}} और {{max}} के बीच होना चाहिए',
       maxLength: 'अधिकतम {{count}} अक्षर हो सकते हैं',
     },

@@ -1,0 +1,1 @@
+export { PullDataPage } from './pull-data-page';
