@@ -31,6 +31,18 @@ test('an industry publishes a public dashboard, a signed-out browser reads it, a
   await expect(linkField).toHaveValue(/\/public\/dashboard\/industry\/[A-Za-z0-9_-]{24}$/);
   const link = await linkField.inputValue();
 
+  // Opened by someone signed in, the page asks only the public API (the console's own calls stay quiet).
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByRole('heading', { level: 1, name: INDUSTRY })).toBeVisible();
+  await expect(page.getByTestId('latest-value').first()).toBeVisible();
+  expect(failed).toEqual([]);
+  await page.goto(`/publicDashboard?tenantId=${deccan.id}`);
+  await expect(page.getByText('Published', { exact: true })).toBeVisible();
+
   // A browser that never signed in.
   const visitor = await browser.newContext({ baseURL });
   try {

@@ -1,6 +1,6 @@
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { isHeaderHidden } from '@vayu/domain';
+import { isHeaderHidden, isPublicPath } from '@vayu/domain';
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { DialogHost } from '../components/dialogs';
@@ -22,7 +22,8 @@ export function AppLayout() {
   const showHeader = !isHeaderHidden(pathname);
 
   useUnauthorizedRedirect();
-  useLoggedInUserRefresh(user !== null);
+  // Public pages call the public API only (their /api/ calls are rewritten to /public/api/).
+  useLoggedInUserRefresh(user !== null && !isPublicPath(pathname));
 
   return (
     <ShellFrame

@@ -8,6 +8,11 @@ import {
 } from '@vayu/domain';
 import { useTranslation } from 'react-i18next';
 
+/** A description written for OpenAPI (Markdown): its `code` spans shown as code, the rest as text. */
+function Described({ text }: { text: string }) {
+  return text.split('`').map((part, index) => (index % 2 === 1 ? <Code key={index}>{part}</Code> : part));
+}
+
 /** The public API, as its definitions in the domain give it. */
 const PUBLIC_ENDPOINTS: readonly EndpointDefinition[] = Object.values(publicDashboardsEndpoints).filter(
   (endpoint) => endpoint.access.kind === 'public',
@@ -86,7 +91,11 @@ export function PublicApiDetailsPage() {
                 </Code>
               </Title>
               <Text fw={500}>{endpoint.summary}</Text>
-              {endpoint.description && <Text size="sm">{endpoint.description}</Text>}
+              {endpoint.description && (
+                <Text size="sm">
+                  <Described text={endpoint.description} />
+                </Text>
+              )}
               <Title order={4} size="h5">
                 {t('publicDashboard.api.parameters')}
               </Title>
@@ -106,7 +115,9 @@ export function PublicApiDetailsPage() {
                           <Code>{parameter.name}</Code>
                         </Table.Td>
                         <Table.Td>{parameter.required ? t('publicDashboard.api.yes') : ''}</Table.Td>
-                        <Table.Td>{parameter.description}</Table.Td>
+                        <Table.Td>
+                          <Described text={parameter.description} />
+                        </Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
@@ -134,7 +145,9 @@ export function PublicApiDetailsPage() {
           <Title order={2} size="h3">
             {t('publicDashboard.api.errors')}
           </Title>
-          <Text size="sm">{t('publicDashboard.api.errorsText')}</Text>
+          <Text size="sm">
+            <Described text={t('publicDashboard.api.errorsText')} />
+          </Text>
         </Stack>
         <Stack gap="xs" component="section">
           <Title order={2} size="h3">
@@ -147,7 +160,9 @@ export function PublicApiDetailsPage() {
             {t('publicDashboard.api.caching')}
           </Title>
           <Text size="sm">
-            {t('publicDashboard.api.cachingText', { seconds: PUBLIC_DASHBOARD_CACHE_SECONDS })}
+            <Described
+              text={t('publicDashboard.api.cachingText', { seconds: PUBLIC_DASHBOARD_CACHE_SECONDS })}
+            />
           </Text>
           <Text size="sm" c="dimmed">
             {t('publicDashboard.api.openApi')}
