@@ -37,6 +37,30 @@ async function json<T>(response: APIResponse): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** `GET url` with the page's session; the test fails unless it answers 2xx. */
+export async function getJson<T>(page: Page, url: string): Promise<T> {
+  const response = await page.request.get(url);
+  expect(response.ok(), `${url} answered ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** `POST` or `PUT` of JSON with the page's session, as the console sends it; fails unless 2xx. */
+export async function sendJson<T>(
+  page: Page,
+  method: 'POST' | 'PUT',
+  url: string,
+  data: unknown,
+  headers: Record<string, string> = CONSOLE_HEADERS,
+): Promise<T> {
+  const response = await page.request.fetch(url, { method, headers, data });
+  expect(response.ok(), `${url} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** `POST url` with a JSON body (see sendJson). */
+export const postJson = <T>(page: Page, url: string, data: unknown, headers?: Record<string, string>) =>
+  sendJson<T>(page, 'POST', url, data, headers);
+
 /** One page of `GET /api/tenants`, as the industries list asks for it (9 a page). */
 export async function fetchTenants(
   page: Page,

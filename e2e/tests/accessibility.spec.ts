@@ -1,6 +1,6 @@
 import axe from 'axe-core';
 import type { BrowserContext, Page } from '@playwright/test';
-import { fetchPartners, findTenant } from '../api';
+import { fetchPartners, findTenant, getJson } from '../api';
 import { test as base, DEMO_PASSWORD, expect, pickOption, signIn, USERS } from '../fixtures';
 
 /**
@@ -127,12 +127,6 @@ const alertsList = (page: Page) =>
   ).toBeVisible();
 const profileCards = (page: Page) =>
   expect(page.getByRole('list', { name: 'Device profiles' }).getByRole('article').first()).toBeVisible();
-
-async function getJson<T>(page: Page, url: string): Promise<T> {
-  const response = await page.request.get(url);
-  expect(response.ok(), `${url} answered ${response.status()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 async function firstId(page: Page, url: string): Promise<number> {
   const { items } = await getJson<{ items: { id: number }[] }>(page, url);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { CONSOLE_HEADERS, createOwnIndustry, createUser, setPassword, uniqueName } from '../api';
+import { createOwnIndustry, createUser, getJson, postJson, setPassword, uniqueName } from '../api';
 import { expect, expectNotice, signIn, test, USERS } from '../fixtures';
 
 /**
@@ -11,23 +11,6 @@ import { expect, expectNotice, signIn, test, USERS } from '../fixtures';
  */
 
 const PASSWORD = 'Alert#Pass42';
-
-async function getJson<T>(page: Page, url: string): Promise<T> {
-  const response = await page.request.get(url);
-  expect(response.ok(), `${url} answered ${response.status()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-async function postJson<T>(
-  page: Page,
-  url: string,
-  data: unknown,
-  headers: Record<string, string> = CONSOLE_HEADERS,
-): Promise<T> {
-  const response = await page.request.post(url, { headers, data });
-  expect(response.ok(), `${url} answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 /**
  * An industry with a kiln stack and a gas analyser measuring SO2 (standard 100 mg/Nm³), an edge

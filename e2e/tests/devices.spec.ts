@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { CONSOLE_HEADERS, createOwnIndustry, uniqueName } from '../api';
+import { createOwnIndustry, getJson, postJson, uniqueName } from '../api';
 import { expect, expectNotice, pickOption, test } from '../fixtures';
 
 /**
@@ -8,18 +8,6 @@ import { expect, expectNotice, pickOption, test } from '../fixtures';
  * makes its own industry, monitoring point and the device whose serial
  * number the new one shares.
  */
-
-async function getJson<T>(page: Page, url: string): Promise<T> {
-  const response = await page.request.get(url);
-  expect(response.ok(), `${url} answered ${response.status()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-async function postJson<T>(page: Page, url: string, data: unknown): Promise<T> {
-  const response = await page.request.post(url, { headers: CONSOLE_HEADERS, data });
-  expect(response.ok(), `${url} answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 /** The demo gas analyser Horiba ENDA-5000 and the catalogue parameters it measures. */
 async function findEnda5000(page: Page) {

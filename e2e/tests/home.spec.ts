@@ -1,5 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
-import { CONSOLE_HEADERS, createOwnIndustry, createUser, setPassword, uniqueName } from '../api';
+import {
+  CONSOLE_HEADERS,
+  createOwnIndustry,
+  createUser,
+  getJson,
+  postJson,
+  setPassword,
+  uniqueName,
+} from '../api';
 import { expect, signIn, test, USERS } from '../fixtures';
 
 /**
@@ -52,23 +60,6 @@ const indian = (value: number) => {
 };
 const percent = (part: number, total: number) =>
   `${indian(total === 0 ? 0 : Math.round((part / total) * 100))} %`;
-
-async function getJson<T>(page: Page, url: string): Promise<T> {
-  const response = await page.request.get(url);
-  expect(response.ok(), `${url} answered ${response.status()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-async function postJson<T>(
-  page: Page,
-  url: string,
-  data: unknown,
-  headers: Record<string, string> = CONSOLE_HEADERS,
-): Promise<T> {
-  const response = await page.request.post(url, { headers, data });
-  expect(response.ok(), `${url} answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 

@@ -3,7 +3,7 @@ import { createHash, generateKeyPairSync } from 'node:crypto';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { CONSOLE_HEADERS, fetchCategories, fetchPartners, uniqueName } from '../api';
+import { CONSOLE_HEADERS, fetchCategories, fetchPartners, getJson, sendJson, uniqueName } from '../api';
 import { expect, expectNotice, pickOption, signIn, test, USERS } from '../fixtures';
 
 /**
@@ -19,18 +19,6 @@ const root = resolve(import.meta.dirname, '../..');
 const DEMO_BOARD = 'MPCB Online Monitoring (OCEMS)';
 const DEMO_BOARD_URL = 'http://127.0.0.1:8930';
 const DEMO_INDUSTRY = 'Deccan Cement Works';
-
-async function getJson<T>(page: Page, url: string): Promise<T> {
-  const response = await page.request.get(url);
-  expect(response.ok(), `${url} answered ${response.status()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-async function sendJson<T>(page: Page, method: 'POST' | 'PUT', url: string, data: unknown): Promise<T> {
-  const response = await page.request.fetch(url, { method, headers: CONSOLE_HEADERS, data });
-  expect(response.ok(), `${url} answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
