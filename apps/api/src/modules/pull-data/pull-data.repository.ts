@@ -4,6 +4,7 @@ import { getPullTokenStatus, pullTokenHintOf, type Page, type PullToken } from '
 import { tenantRowsWhere, type DataScope } from '../../auth/scope.js';
 import type { Executor } from '../../db/client.js';
 import {
+  accounts,
   deviceParams,
   devices,
   monitoringPoints,
@@ -219,6 +220,8 @@ export async function findLivePullToken(exec: Executor, tokenHash: string): Prom
       maxRangeDays: pullTokens.maxRangeDays,
     })
     .from(pullTokens)
+    // A deleted industry's tokens read nothing, as its public dashboard shows nothing.
+    .innerJoin(accounts, and(eq(accounts.id, pullTokens.tenantId), ne(accounts.status, 'DELETED')))
     .where(
       and(
         eq(pullTokens.tokenHash, tokenHash),

@@ -8,7 +8,7 @@ import {
   type PullToken,
   type PullTokenIssued,
 } from '@vayu/domain';
-import { attemptCounters, auditLogs, pullTokens } from '../../db/schema/index.js';
+import { accounts, attemptCounters, auditLogs, pullTokens } from '../../db/schema/index.js';
 import { hashToken } from '../../lib/tokens.js';
 import { deviceFactories } from '../../test/device-factories.js';
 import { auditRowsFor, factories } from '../../test/factories.js';
@@ -344,6 +344,12 @@ describe('GET /api/pull/data with a pull token', () => {
       [expiring.pullToken.id, 'EXPIRED'],
       [revoked.pullToken.id, 'REVOKED'],
     ]);
+
+    // A deleted industry's live token reads nothing.
+    const live = await issued(p);
+    expect((await pull(live.token, query)).statusCode).toBe(200);
+    await t.db.update(accounts).set({ status: 'DELETED' }).where(eq(accounts.id, p.tenant.id));
+    expectError(await pull(live.token, query), 401, 'TOKEN_INVALID');
   });
 
   it('answers 429 with Retry-After past the requests a minute of a token, counted in the database', async () => {
