@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LIVE_THRESHOLD_MS } from './constants.js';
+import { LIVE_THRESHOLD_MS, PROVENANCES } from './constants.js';
 import { fromDigits, versionField } from './fields.js';
-import { PROVENANCES } from './telemetry.js';
+import { ALERT_MESSAGES } from './area-messages.js';
 
 /**
  * Alerts: an exceedance when a 15-minute value of a parameter passes its
@@ -22,17 +22,6 @@ export const ALERT_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const OFFLINE_ALERT_AFTER_MS = LIVE_THRESHOLD_MS;
 /** How often the alerts are worked out (a job a minute): an alert is raised within this of its cause. */
 export const ALERT_EVALUATION_MS = 60_000;
-
-export const ALERT_MESSAGES = {
-  aboveStandard: 'A limit may not be above the standard the board set.',
-  limitPositive: 'A limit is above 0',
-  limitTooLarge: 'The limit is too large',
-  noStandard: 'This parameter has no standard: set a limit to be alerted.',
-  acknowledged: 'Alert acknowledged.',
-  alreadyAcknowledged: 'This alert has already been acknowledged.',
-  preferencesSaved: 'Notification settings saved.',
-  channelUnavailable: 'No provider is configured for this channel yet.',
-} as const;
 
 /** Whether a 15-minute value passes its limit (a value equal to the limit is within it). */
 export const isExceedance = (value: number, limit: number): boolean => value > limit;

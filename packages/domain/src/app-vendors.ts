@@ -21,13 +21,6 @@ export const APP_TENANTS_PER_REQUEST = 100;
 export const APP_TENANT_CHOICES = MULTISELECT_SEARCH_LIMIT;
 export const APP_VENDOR_PAGE_SIZE = PAGE_SIZES.default;
 
-/** Spec §8: the messages of the token and tenant actions, as the console shows them. */
-export const APP_VENDOR_NOTICES = {
-  tokenRegenerated: 'Token regenerated successfully',
-  tokenFailed: 'Error generating key.',
-  tenantsAdded: 'Tenants added successfully',
-} as const;
-
 export const APP_VENDOR_MESSAGES = {
   appIdPattern: 'Use lower-case letters, digits and hyphens, starting with a letter or digit',
   appIdLength: `The app ID must be ${APP_ID_MIN_LENGTH} to ${APP_ID_MAX_LENGTH} characters`,

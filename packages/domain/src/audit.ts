@@ -1,6 +1,7 @@
 import { fromDigits } from './fields.js';
 import { z } from 'zod';
-import { DATE_RANGE, dateField } from './fields.js';
+import { dateField } from './fields.js';
+import { DATE_RANGE } from './constants.js';
 
 /** What an audit row is about: one name per table (or per kind of event that has no table of its own). */
 export const AUDIT_ENTITIES = [

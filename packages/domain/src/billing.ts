@@ -89,15 +89,20 @@ export const RENEWAL_WINDOW_DAYS = 30;
 
 // ── Money ──────────────────────────────────────────────────────────────────
 
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-const grouped = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Made on first use: a number format's first construction loads the locale's
+// data, tens of milliseconds on a phone, which a console screen without money
+// should not pay while it starts.
+let rupees: Intl.NumberFormat | undefined;
+let grouped: Intl.NumberFormat | undefined;
 
 /** Paise as rupees in the Indian grouping with the rupee symbol: 1234567800 → "₹1,23,45,678.00". */
 export function formatInr(paise: number): string {
+  rupees ??= new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
   return rupees.format(paise / 100);
 }
 /** Paise as rupees in the Indian grouping without the symbol (for documents set in a font without ₹). */
 export function formatRupees(paise: number): string {
+  grouped ??= new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return grouped.format(paise / 100);
 }
 

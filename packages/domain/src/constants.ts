@@ -79,3 +79,38 @@ export const FIELD_MESSAGES = {
   email: 'Invalid Email',
   pattern: 'Illegal value',
 } as const;
+
+/** A CSV file may be at most this large (checked while it is received). */
+export const DATA_MIGRATION_MAX_BYTES = 20 * 1024 * 1024;
+
+/** History may go back this many years; older rows are in error (the readings table keeps months from then on). */
+export const DATA_MIGRATION_MAX_YEARS = 5;
+
+/** Rows one migration may hold at most (a CSV's, or another industry's readings). */
+export const DATA_MIGRATION_MAX_ROWS = 500_000;
+
+/** The most keys one edge client may be allowed: a plant runs a handful of gateways. */
+export const EDGE_KEY_ALLOWED_MAX = 100;
+
+/**
+ * The dates the console accepts. Readings, audit rows and demo periods all fall
+ * well inside; a date outside is a typing slip (or a probe), refused with a
+ * clear message instead of reaching the database.
+ */
+export const DATE_RANGE = { min: '2000-01-01', max: '2099-12-31' } as const;
+
+/** Where a value came from. Boards require that values are never invented. */
+export const PROVENANCES = [
+  /** Read by the analyser. */
+  'measured',
+  /** Entered by a person (a lab value, a reading taken by hand). */
+  'manual',
+  /** Put in place of a missing or wrong value, by a rule the industry states. */
+  'substituted',
+  /** Sent while the analyser was being calibrated (zero or span gas). */
+  'calibration',
+  /** Sent while the analyser was under maintenance. */
+  'maintenance',
+  /** Computed from other parameters by a derived parameter of the catalogue. */
+  'derived',
+] as const;

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { dateTimeField, fromDigits } from './fields.js';
-import {
-  INGEST_CLOCK_SKEW_MS,
-  PROVENANCES,
-  READING_REFUSALS,
-  READING_REFUSAL_MESSAGES,
-} from './telemetry.js';
+import { INGEST_CLOCK_SKEW_MS, READING_REFUSALS } from './telemetry.js';
+import { DATA_MIGRATION_MESSAGES } from './area-messages.js';
+import { DATA_MIGRATION_MAX_YEARS } from './constants.js';
 
 /**
  * Data migrations: an industry's history imported from a CSV file or from
@@ -34,12 +31,6 @@ export type DataMigrationStatus = (typeof DATA_MIGRATION_STATUSES)[number];
 
 // ── Limits, the CSV format, row errors, requests and answers ───────────────
 
-/** A CSV file may be at most this large (checked while it is received). */
-export const DATA_MIGRATION_MAX_BYTES = 20 * 1024 * 1024;
-/** Rows one migration may hold at most (a CSV's, or another industry's readings). */
-export const DATA_MIGRATION_MAX_ROWS = 500_000;
-/** History may go back this many years; older rows are in error (the readings table keeps months from then on). */
-export const DATA_MIGRATION_MAX_YEARS = 5;
 /** Row errors kept (and shown) per migration; `errorCount` counts them all. */
 export const DATA_MIGRATION_ERRORS_KEPT = 1000;
 /** Migrations per page of the list. */
@@ -94,21 +85,6 @@ export const DATA_MIGRATION_ROW_ERRORS = [
 ] as const;
 export type DataMigrationRowErrorCode = (typeof DATA_MIGRATION_ROW_ERRORS)[number];
 
-const years = `${DATA_MIGRATION_MAX_YEARS} years`;
-export const DATA_MIGRATION_ROW_MESSAGES: Record<DataMigrationRowErrorCode, string> = {
-  ...READING_REFUSAL_MESSAGES,
-  UNKNOWN_DEVICE: 'The industry has no enabled device with this serial number or id.',
-  DEVICE_NOT_IN_TENANT: 'The device belongs to another industry.',
-  TIME_TOO_OLD: `The time is more than ${years} ago.`,
-  PROVENANCE_NOT_ALLOWED: `The provenance must be one of ${PROVENANCES.join(', ')}.`,
-  MALFORMED: 'The row needs a device, parameter, time, value and unit.',
-  DUPLICATE_IN_FILE: 'An earlier row has the same device, parameter and time.',
-  DUPLICATE_STORED: 'A reading of this device and parameter at this time is stored already.',
-  AMBIGUOUS_DEVICE: 'Several devices of the industry have this serial number: give deviceId instead.',
-  FILE_INVALID: 'The file is not a CSV file with the columns of the template.',
-  TOO_MANY_ROWS: `A migration may hold at most ${DATA_MIGRATION_MAX_ROWS.toLocaleString('en-IN')} rows.`,
-};
-
 /** The column a row error is about (null: the row as a whole). */
 export const DATA_MIGRATION_ERROR_FIELDS: Partial<Record<DataMigrationRowErrorCode, DataMigrationCsvColumn>> =
   {
@@ -124,26 +100,6 @@ export const DATA_MIGRATION_ERROR_FIELDS: Partial<Record<DataMigrationRowErrorCo
     VALUE_OUT_OF_RANGE: 'value',
     PROVENANCE_NOT_ALLOWED: 'provenance',
   };
-
-/** Texts the API answers with about migrations (the console words them by code). */
-export const DATA_MIGRATION_MESSAGES = {
-  notPlainText: 'The file must be a CSV file (UTF-8 text).',
-  tooLarge: `A CSV file may be at most ${DATA_MIGRATION_MAX_BYTES / (1024 * 1024)} MB.`,
-  missingColumns:
-    'The header must name the columns deviceSerial (or deviceId), parameter, time, value and unit.',
-  fileOrSource: 'Send a CSV file or another industry, not both.',
-  fileRequired: 'Choose a CSV file or another industry to import from.',
-  sameIndustry: 'Choose another industry than the one imported into.',
-  notCheckedYet: 'Only a checked migration can be imported.',
-  notCancellable: 'A migration that is importing or imported cannot be cancelled.',
-  noRows: 'There are no readings to import.',
-  checkFailed: 'The check could not be completed. Create the migration again.',
-  importFailed: 'The import could not be completed; nothing was written.',
-  conflict:
-    'Readings for the same device, parameter and time were stored after the check; nothing was written.',
-  rowChanged:
-    'A row is no longer valid (a device or parameter changed after the check); nothing was written.',
-} as const;
 
 /** The earliest time a migrated reading may have, at `now`. */
 export const dataMigrationEarliestMs = (now: number) =>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CALIBRATION_MESSAGES,
   CLOCK_SKEW_MS,
   calibrationBodySchema,
   calibrationFilePathName,
@@ -8,6 +7,7 @@ import {
   documentPathName,
   parseRecordPathName,
 } from './device-calibration.js';
+import { CALIBRATION_MESSAGES } from './area-messages.js';
 
 const issuesOf = (input: unknown) => {
   const result = calibrationBodySchema.safeParse(input);

@@ -3,6 +3,7 @@ import { FIELD_MESSAGES } from './constants.js';
 import { DEVICE_ACTIONS } from './device-records.js';
 import { fromDigits, optionalNumberInRange, optionalText } from './fields.js';
 import { CALIBRATION_CHECKS } from './lab-calibration.js';
+import { CALIBRATION_MESSAGES } from './area-messages.js';
 
 /**
  * The bodies of a device's calibration records and of the auto clean /
@@ -26,15 +27,6 @@ export const DEVICE_ACTIONS_SHOWN = 20;
 export const CLOCK_SKEW_MS = 5 * 60_000;
 /** The earliest date a calibration record may carry. */
 export const EARLIEST_RECORD_DATE = '2000-01-01T00:00:00.000Z';
-
-export const CALIBRATION_MESSAGES = {
-  moment: 'Enter a date and time',
-  future: 'Must not be in the future',
-  tooEarly: 'Must be in the year 2000 or later',
-  calibratorModel: 'Choose a model of a calibrator make',
-  parameters: 'Choose parameters of this device',
-  parameterTwice: 'A parameter is listed twice',
-} as const;
 
 /** The most parameters one calibration record may name. */
 export const MAX_CALIBRATION_PARAMETERS = 60;

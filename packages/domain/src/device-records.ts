@@ -89,12 +89,6 @@ export const profileBodySchema = z
 export type ProfileBody = z.output<typeof profileBodySchema>;
 export type ProfileInput = z.input<typeof profileBodySchema>;
 
-export const PROFILE_MESSAGES = {
-  edited: 'Profile Edited Successfully.',
-  deleted: 'Profile deleted successfully.',
-  deleteFailed: 'Error Deleting Profile.',
-} as const;
-
 // ── Supporting documents ───────────────────────────────────────────────────
 
 /** The files a device's supporting documents may be: PDF and images, checked by content. */
@@ -144,8 +138,6 @@ export const deviceDocumentsSchema = z.object({
 export type DeviceDocuments = z.infer<typeof deviceDocumentsSchema>;
 
 export const documentByIdBodySchema = z.object({ pathName: requiredText(200) }).strict();
-
-export const NO_DOCUMENTS_MESSAGE = 'No Device Supporting Documents Available please Update Documents';
 
 // ── Calibration and device actions ──────────────────────────────────────────
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEVICE_MESSAGES,
   complementRatio,
   deviceBodySchema,
   deviceRuleIssues,
@@ -14,6 +13,7 @@ import {
   type DeviceBody,
   type DeviceRuleContext,
 } from './devices.js';
+import { DEVICE_MESSAGES } from './area-messages.js';
 
 const catalogue: Record<number, { name: string; label: string }> = {
   1: { name: 'so2', label: 'SO2' },

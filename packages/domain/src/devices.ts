@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES } from './constants.js';
 import { fromDigits, optionalText, requiredText, versionField } from './fields.js';
+import { DEVICE_MESSAGES } from './area-messages.js';
 
 /**
  * Devices (spec §3, §5): the analysers at an industry's monitoring points, with
@@ -60,23 +61,6 @@ export const isDeviceId = (value: string) => DEVICE_ID_PATTERN.test(value);
 export const SERIAL_WITHOUT_SENSOR_IDS = '#';
 export const serialNeedsNoSensorIds = (serialNumber: string) =>
   serialNumber.includes(SERIAL_WITHOUT_SENSOR_IDS);
-
-/** The rule texts (spec §5, "atleast" mended), with `{param}` for the parameter's name. */
-export const DEVICE_MESSAGES = {
-  enableOne: 'Please enable at least one parameter for monitoring.',
-  unit: "Please select a unit for '{param}' Parameter",
-  max: "Please enter a max value for '{param}' Parameter",
-  sensorIdRequired: 'A sensor id is required: another device has this serial number',
-  sensorIdRepeated: 'This sensor id is used by another parameter of this device',
-  sensorIdTaken: 'This sensor id is already used by another device with this serial number',
-  serialForbidden: "This serial number belongs to another industry's device",
-  ndirType: 'Choose the analyser type for NOx',
-  ratios: 'The NO and NO2 ratios must add up to 100',
-  certification: 'Choose the certification body of a certified device',
-  deviceId: 'Illegal value',
-  parameterTwice: 'A parameter is listed twice',
-  historyLost: 'Readings already stored for this parameter will no longer be shown once it is unchecked.',
-} as const;
 
 export const withParam = (message: string, param: string) => message.replace('{param}', param);
 

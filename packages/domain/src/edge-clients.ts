@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { authTokenHintOf } from './cameras.js';
-import { FIELD_MESSAGES, LIST_PAGE_SIZE } from './constants.js';
+import { FIELD_MESSAGES, LIST_PAGE_SIZE, EDGE_KEY_ALLOWED_MAX } from './constants.js';
 import { emailField, fromDigits, versionField } from './fields.js';
+import { EDGE_CLIENT_MESSAGES } from './area-messages.js';
 
 /**
  * Edge clients (`/edgeClientKey`, spec §3: "Edge client: id, emailId, tenant,
@@ -12,8 +13,6 @@ import { emailField, fromDigits, versionField } from './fields.js';
  * only its last characters are (`••••a1b2`).
  */
 
-/** The most keys one edge client may be allowed: a plant runs a handful of gateways. */
-export const EDGE_KEY_ALLOWED_MAX = 100;
 export const EDGE_CLIENT_PAGE_SIZE = LIST_PAGE_SIZE;
 /** The keys a client's details list: every live one, then the latest revoked ones up to this many in all. */
 export const EDGE_KEYS_SHOWN = 200;
@@ -21,16 +20,6 @@ export const EDGE_KEYS_SHOWN = 200;
 /** List orders: newest first, or by e-mail. */
 export const EDGE_CLIENT_SORTS = ['newest', 'email'] as const;
 export type EdgeClientSort = (typeof EDGE_CLIENT_SORTS)[number];
-
-export const EDGE_CLIENT_MESSAGES = {
-  /** Spec §5, as written. */
-  emailTaken: 'Email already exist',
-  keyAllowedRange: `Keys allowed must be a whole number from 1 to ${EDGE_KEY_ALLOWED_MAX}`,
-  /** Spec §5: an update is blocked when keys used exceeds the new allowed number. */
-  keyAllowedBelowUsed: 'Keys allowed cannot be fewer than the keys this client already uses',
-  keyLimitReached: 'This edge client already uses all the keys it is allowed. Revoke a key or allow more.',
-  industry: 'Choose an industry',
-} as const;
 
 /** How a key is shown once issued: `••••a1b2`. */
 export const edgeKeyHintOf = authTokenHintOf;

@@ -36,6 +36,21 @@ export const BILLING_READERS = only(['site', 'partner', 'tenant']);
 export const BILLING_KEEPERS = only(['site'], ['admin']);
 /** Coupons and discounts are given by the platform's and partners' administrators. */
 export const DISCOUNT_KEEPERS = only(['site', 'partner'], ['admin']);
+/** Who sees an industry's public dashboard settings: the platform, its partner, the industry itself. */
+export const PUBLIC_DASHBOARD_READERS = only(['site', 'partner', 'tenant']);
+/**
+ * Who manages push-data apps: the platform's admins (every app) and partner
+ * admins (the apps they added, for their own industries).
+ */
+export const APP_VENDOR_MANAGERS = only(['site', 'partner'], ['admin']);
+/** Everyone reads and requests the reports of the industries they see. */
+export const REPORT_READERS = only(['site', 'partner', 'corporate', 'tenant', 'statutory']);
+/** The board's view: the platform's people and each board's own users (the industries mapped to their board). */
+export const STATUTORY_REPORT_READERS = BOARD_READERS;
+/** Migrations are read by the people of the industries they are for (record scope in the API). */
+export const DATA_MIGRATION_READERS = only(['site', 'partner', 'tenant']);
+/** Alerts are listed for everyone signed in: each sees the industries in their scope. */
+export const ALERT_READERS = SIGNED_IN;
 
 /**
  * Who may add an account through each type of the account form

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { FIELD_MESSAGES, PHONE_PREFIX } from './constants.js';
+import { FIELD_MESSAGES, PHONE_PREFIX, DATE_RANGE } from './constants.js';
 import { isValidGstin } from './geography.js';
+import { DATE_RANGE_MESSAGE } from './area-messages.js';
 
 /**
  * Field schemas shared by forms and the API: each carries its message and its
@@ -197,14 +198,6 @@ export function findCountry(code: string) {
 export const RECORD_STATUSES = ['ENABLED', 'DELETED'] as const;
 export const recordStatusSchema = z.enum(RECORD_STATUSES);
 export type RecordStatus = z.infer<typeof recordStatusSchema>;
-
-/**
- * The dates the console accepts. Readings, audit rows and demo periods all fall
- * well inside; a date outside is a typing slip (or a probe), refused with a
- * clear message instead of reaching the database.
- */
-export const DATE_RANGE = { min: '2000-01-01', max: '2099-12-31' } as const;
-export const DATE_RANGE_MESSAGE = `Use a date from ${DATE_RANGE.min} to ${DATE_RANGE.max}`;
 
 /** A calendar date, `YYYY-MM-DD`, within `DATE_RANGE`. */
 export const dateField = z.iso

@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './messages.js';
+export * from './area-messages.js';
 export * from './freshness.js';
 export * from './password-rules.js';
 export * from './password.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FIELD_MESSAGES } from './constants.js';
-import { DATE_RANGE, dateField, fromDigits, optionalText, requiredText } from './fields.js';
+import { FIELD_MESSAGES, DATE_RANGE } from './constants.js';
+import { dateField, fromDigits, optionalText, requiredText } from './fields.js';
 import { IST_OFFSET_MS } from './telemetry.js';
 
 /**

@@ -2,7 +2,8 @@
  * Texts the API answers and the console translates, with the few limits and
  * labels they quote. This module imports nothing: the console's dictionaries
  * use these texts at start-up without loading any schema (or the expression
- * parser) of the areas they come from.
+ * parser) of the areas they come from. The texts of the later areas are in
+ * `area-messages.ts`, for the same reason.
  */
 
 // ---------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import { FIELD_MESSAGES } from './constants.js';
 import { fromDigits, optionalText, requiredText, versionField } from './fields.js';
 import { INDIAN_STATES } from './geography.js';
 import { DATA_DIM_MS, slotStart } from './telemetry.js';
+import { REGULATOR_MESSAGES, KEY_STATUS_CONNECTED, KEY_STATUS_NOT_YET } from './area-messages.js';
 
 /**
  * Regulators: a state's pollution control board, the industries mapped to it
@@ -44,32 +45,6 @@ export type PushSlotState = (typeof PUSH_SLOT_STATES)[number];
 /** What one try to send a slot came to. */
 export const PUSH_ATTEMPT_OUTCOMES = ['delivered', 'refused', 'retry'] as const;
 export type PushAttemptOutcome = (typeof PUSH_ATTEMPT_OUTCOMES)[number];
-
-/** The spec's key status of an industry at its board. */
-export const KEY_STATUS_NOT_YET = 'not Yet';
-export const KEY_STATUS_CONNECTED = 'connected';
-
-export const REGULATOR_MESSAGES = {
-  createBoardFailed: 'Error in creating StateBoard',
-  statesFailed: 'error in fetching states',
-  stationUpdated: 'Station is successfully updated',
-  stationUpdateFailed: 'error occurred while updating station',
-  entityCreateFailed: 'Error in creating entity',
-  parametersFailed: 'Error in fetching the parameters',
-  deviceDeleteFailed: 'Error in deleting device',
-  boardExists: 'A board already exists for this state.',
-  tenantMapped: 'This industry is already mapped to this board.',
-  stationMapped: 'This monitoring point is already a station of this board.',
-  stationIdTaken: 'Another station of this industry has this board id.',
-  parameterMapped: 'This device already maps this parameter.',
-  parameterExcluded: 'This parameter cannot be mapped to a board.',
-  boardParameterTaken: 'This parameter already has a board id.',
-  boardUnitTaken: 'This unit already has a board name.',
-  keyExtension: 'Only .pem or .ppk files are accepted.',
-  keyContent: 'The file is not a key of the kind chosen.',
-  privateKeyNeeded: 'A private key file is needed before the push can start.',
-  statutoryState: 'Choose a board account of this state.',
-} as const;
 
 // ── Board ──────────────────────────────────────────────────────────────────
 

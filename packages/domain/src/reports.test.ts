@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  REPORT_MESSAGES,
   checkReportRange,
   nextScheduleRun,
   reportDayCount,
@@ -9,6 +8,7 @@ import {
   reportScheduleBodySchema,
   schedulePeriodOf,
 } from './reports.js';
+import { REPORT_MESSAGES } from './area-messages.js';
 
 /** An instant given in India time. */
 const ist = (local: string) => Date.parse(`${local}+05:30`);

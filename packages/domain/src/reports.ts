@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { istDate, istMidnight } from './billing.js';
 import { dateField, emailField, fromDigits } from './fields.js';
 import { UNITS } from './units.js';
+import { REPORT_MESSAGES } from './area-messages.js';
 
 /**
  * Reports: a monitoring point × some of its parameters × a range of India
@@ -55,30 +56,6 @@ export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
 
 /** A schedule runs at this hour (India time) once its period has closed: the previous day, week or month. */
 export const REPORT_SCHEDULE_HOUR_IST = 1;
-
-/** The texts the API answers with about reports; the console words them in the user's language. */
-export const REPORT_MESSAGES = {
-  toBeforeFrom: 'The end date must be on or after the start date.',
-  toInFuture: 'The end date cannot be after today.',
-  rangeTooLong: {
-    MIN_15: 'At most 31 days can be reported at 15-minute resolution.',
-    HOURLY: 'At most 92 days can be reported at hourly resolution.',
-    DAILY: 'At most 366 days can be reported at daily resolution.',
-  } satisfies Record<ReportResolution, string>,
-  unknownPoint: 'Choose a monitoring point of this industry.',
-  unknownParameter: 'Choose parameters measured at this monitoring point.',
-  duplicateParameter: 'A parameter is chosen twice.',
-  notReady: 'This report is not ready yet.',
-  failed: 'This report could not be made. Request it again.',
-  requested: 'The report has been requested.',
-  mailed: 'The report will be mailed to the recipients.',
-  scheduleSaved: 'The schedule has been saved.',
-  scheduleDeleted: 'The schedule has been deleted.',
-  notAnIndustry: 'Reports are made for industries.',
-  pointGone: 'The monitoring point of this report no longer exists.',
-  /** Why a try failed when the cause was the server's, not the report's (the details are in the job's log). */
-  serverError: 'The report could not be made because of an error on the server.',
-} as const;
 
 // ── Dates ──────────────────────────────────────────────────────────────────
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dateTimeField } from './fields.js';
 import { DATA_FRESHNESS } from './freshness.js';
 import { DEVICE_LOG_MESSAGES } from './messages.js';
+import { PROVENANCES } from './constants.js';
 
 /**
  * Readings: what devices, edge gateways and push-data apps send. A reading is
@@ -10,21 +11,6 @@ import { DEVICE_LOG_MESSAGES } from './messages.js';
  * receipt.
  */
 
-/** Where a value came from. Boards require that values are never invented. */
-export const PROVENANCES = [
-  /** Read by the analyser. */
-  'measured',
-  /** Entered by a person (a lab value, a reading taken by hand). */
-  'manual',
-  /** Put in place of a missing or wrong value, by a rule the industry states. */
-  'substituted',
-  /** Sent while the analyser was being calibrated (zero or span gas). */
-  'calibration',
-  /** Sent while the analyser was under maintenance. */
-  'maintenance',
-  /** Computed from other parameters by a derived parameter of the catalogue. */
-  'derived',
-] as const;
 export type Provenance = (typeof PROVENANCES)[number];
 
 /** What a device or app may say of its own readings; manual and substituted values come from people. */
@@ -75,20 +61,6 @@ export const READING_REFUSALS = [
   'MALFORMED',
 ] as const;
 export type ReadingRefusal = (typeof READING_REFUSALS)[number];
-
-export const READING_REFUSAL_MESSAGES: Record<ReadingRefusal, string> = {
-  UNKNOWN_DEVICE: 'No enabled device has this id.',
-  DEVICE_NOT_IN_TENANT: 'This device belongs to an industry this key may not send for.',
-  UNKNOWN_PARAMETER: 'The device measures no enabled parameter by this key or id.',
-  UNIT_NOT_ALLOWED: "The unit is not one this parameter's readings may arrive in.",
-  INVALID_TIME: 'The time must be an ISO 8601 date-time with an offset, or epoch milliseconds.',
-  TIME_IN_FUTURE: 'The time is in the future.',
-  TIME_TOO_OLD: 'The time is more than 7 days ago.',
-  VALUE_NOT_NUMBER: 'The value must be a finite number.',
-  VALUE_OUT_OF_RANGE: 'The value must be between -10^15 and 10^15, as sent and in the standard unit.',
-  PROVENANCE_NOT_ALLOWED: 'A device may send measured, calibration or maintenance values only.',
-  MALFORMED: 'A reading needs deviceId, parameter, time, value and unit.',
-};
 
 /**
  * One reading as a client sends it. Its fields are checked one by one by the

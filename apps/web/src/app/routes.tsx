@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   ACCOUNT_ADMINS,
   ACCOUNT_CREATE_ACCESS,
-  alertsEndpoints,
+  ALERT_READERS,
   PUBLIC_DASHBOARD_READERS,
   APP_VENDOR_MANAGERS,
   getRootRedirect,
@@ -416,7 +416,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // the header's bell links here too
   {
     path: '/alerts',
-    access: alertsEndpoints.listAlarms.access,
+    access: ALERT_READERS,
     Page: AlertsPage,
     nav: { labelKey: 'alerts.navLabel', group: 'monitoring' },
   },

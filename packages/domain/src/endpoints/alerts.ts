@@ -9,7 +9,7 @@ import {
   alertPreferencesSchema,
   alertSchema,
 } from '../alerts.js';
-import { ACCOUNT_ADMINS, defineEndpoint, only, SIGNED_IN } from '../endpoint.js';
+import { ACCOUNT_ADMINS, ALERT_READERS, defineEndpoint, only, SIGNED_IN } from '../endpoint.js';
 import { pageOf } from '../pagination.js';
 import { idParamsSchema } from './common.js';
 
@@ -97,7 +97,7 @@ export const alertsEndpoints = {
     tag: 'alerts',
     summary:
       'Alerts of every industry the caller sees, open or begun in the last 24 hours, newest first, paged',
-    access: SIGNED_IN,
+    access: ALERT_READERS,
     query: alertListQuerySchema,
     response: pageOf(alertSchema),
   }),

@@ -13,7 +13,7 @@ import {
   tenantAppVendorSchema,
   tenantAppVendorsQuerySchema,
 } from '../app-vendors.js';
-import { defineEndpoint, only, SIGNED_IN } from '../endpoint.js';
+import { APP_VENDOR_MANAGERS, defineEndpoint, SIGNED_IN } from '../endpoint.js';
 import { pageOf } from '../pagination.js';
 import { idParamsSchema, idSchema } from './common.js';
 
@@ -24,12 +24,6 @@ export const metaSheetParamsSchema = z.object({
   tenantId: idSchema,
   tenantName: z.string().trim().min(1).max(200),
 });
-
-/**
- * Who manages push-data apps: the platform's admins (every app) and partner
- * admins (the apps they added, for their own industries).
- */
-export const APP_VENDOR_MANAGERS = only(['site', 'partner'], ['admin']);
 
 const appOwned = { param: 'id', kind: 'appVendor' } as const;
 

@@ -3,23 +3,19 @@ import {
   DATA_MIGRATION_CSV_COLUMNS,
   DATA_MIGRATION_ERRORS_KEPT,
   DATA_MIGRATION_FILE_PART,
-  DATA_MIGRATION_MAX_BYTES,
-  DATA_MIGRATION_MAX_ROWS,
-  DATA_MIGRATION_MAX_YEARS,
   dataMigrationCreateFieldsSchema,
   dataMigrationDetailSchema,
   dataMigrationListQuerySchema,
   dataMigrationSchema,
   migratePartnerBodySchema,
 } from '../data-migrations.js';
-import { ACCOUNT_ADMINS, defineEndpoint, only, SITE_ONLY } from '../endpoint.js';
+import { ACCOUNT_ADMINS, DATA_MIGRATION_READERS, defineEndpoint, SITE_ONLY } from '../endpoint.js';
 import { pageOf } from '../pagination.js';
 import { idParamsSchema } from './common.js';
+import { DATA_MIGRATION_MAX_BYTES, DATA_MIGRATION_MAX_YEARS, DATA_MIGRATION_MAX_ROWS } from '../constants.js';
 
 const MB = 1024 * 1024;
 
-/** Migrations are read by the people of the industries they are for (record scope in the API). */
-export const DATA_MIGRATION_READERS = only(['site', 'partner', 'tenant']);
 /** And started, imported and cancelled by their administrators: the platform's, the partner's, the industry's. */
 export const DATA_MIGRATION_WRITERS = ACCOUNT_ADMINS;
 

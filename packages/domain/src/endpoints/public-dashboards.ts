@@ -5,10 +5,8 @@ import {
   publicDashboardViewSchema,
   publicViewQuerySchema,
 } from '../public-dashboards.js';
-import { ACCOUNT_ADMINS, defineEndpoint, only, PUBLIC } from '../endpoint.js';
+import { ACCOUNT_ADMINS, defineEndpoint, PUBLIC, PUBLIC_DASHBOARD_READERS } from '../endpoint.js';
 
-/** Who sees an industry's public dashboard settings: the platform, its partner, the industry itself. */
-export const PUBLIC_DASHBOARD_READERS = only(['site', 'partner', 'tenant']);
 /** Who opts an industry in, changes what it shows and revokes its link: their administrators. */
 export const PUBLIC_DASHBOARD_KEEPERS = ACCOUNT_ADMINS;
 

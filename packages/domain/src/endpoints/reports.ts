@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_ADMINS, BOARD_READERS, defineEndpoint, only } from '../endpoint.js';
+import { ACCOUNT_ADMINS, defineEndpoint, REPORT_READERS, STATUTORY_REPORT_READERS } from '../endpoint.js';
 import { pageOf } from '../pagination.js';
 import {
   reportDownloadQuerySchema,
@@ -17,12 +17,8 @@ import {
 } from '../reports.js';
 import { idParamsSchema, idSchema } from './common.js';
 
-/** Everyone reads and requests the reports of the industries they see. */
-export const REPORT_READERS = only(['site', 'partner', 'corporate', 'tenant', 'statutory']);
 /** Schedules (and the mails they send) are kept by the account administrators of the industry. */
 export const REPORT_SCHEDULERS = ACCOUNT_ADMINS;
-/** The board's view: the platform's people and each board's own users (the industries mapped to their board). */
-export const STATUTORY_REPORT_READERS = BOARD_READERS;
 
 /**
  * Reports (spec §7: POST reports/{id}; schedule report get/post/delete; report
