@@ -20,7 +20,7 @@ import {
   type TenantListQuery,
   type TotalKind,
 } from '@vayu/domain';
-import { memo, useCallback, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionUser } from '../../app/session';
@@ -28,6 +28,7 @@ import { FreshnessBadge } from '../../components/freshness-badge';
 import { SegmentedChoice } from '../../components/segmented-choice';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { ExportCsvButton, useListState, type ListStateChange } from '../../components/list';
+import { LoadingOverlay } from '../../components/loading-overlay';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { AccountStatusBadge } from '../accounts';
@@ -35,8 +36,6 @@ import { usePartnerOptions } from './api/get-lookups';
 import { useTenants } from './api/get-tenants';
 import { stateName } from './tenant-constants';
 import { TENANT_LIST_OPTIONS as LIST_OPTIONS, TENANT_PAGE_SIZE as PAGE_SIZE } from './tenant-list-query';
-import { TenantsMigratePartnerDialog } from './tenants-migrate-partner-dialog';
-import { TenantsSubscriptionDialog } from './tenants-subscription-dialog';
 import { useTenantStatusToggle } from './use-tenant-status-toggle';
 import { WorkingStatusText } from './working-status-text';
 import { UrlSearchInput } from '../../components/url-search-input';
@@ -45,7 +44,31 @@ const ALL = 'all';
 type TenantListChange = ListStateChange<typeof tenantListQuerySchema>;
 type StatusFilter = TenantListQuery['status'];
 
-type OpenDialog = { kind: 'subscription' | 'migrate'; tenant: TenantListItem } | null;
+type DialogKind = 'subscription' | 'migrate';
+type OpenDialog = { kind: DialogKind; tenant: TenantListItem } | null;
+
+/*
+ * The row actions' dialogs come with their own code (the subscription's brings
+ * the billing screens' parts and schemas), asked for when a pointer or the
+ * keyboard reaches an action and drawn once first opened: the list itself
+ * starts without them.
+ */
+const loadSubscriptionDialog = () => import('./tenants-subscription-dialog');
+const loadMigrateDialog = () => import('./tenants-migrate-partner-dialog');
+const DIALOG_LOADERS: Record<DialogKind, () => Promise<unknown>> = {
+  subscription: loadSubscriptionDialog,
+  migrate: loadMigrateDialog,
+};
+const TenantsSubscriptionDialog = lazy(async () => ({
+  default: (await loadSubscriptionDialog()).TenantsSubscriptionDialog,
+}));
+const TenantsMigratePartnerDialog = lazy(async () => ({
+  default: (await loadMigrateDialog()).TenantsMigratePartnerDialog,
+}));
+/** Starts loading a dialog's code before it is needed (a failed load is tried again when it opens). */
+function preloadDialog(kind: DialogKind) {
+  DIALOG_LOADERS[kind]().catch(() => undefined);
+}
 
 /**
  * `/tenants`: one page of industries at a time, searched, filtered and paged on
@@ -63,12 +86,14 @@ export function TenantList() {
   const tenants = useTenants(filters);
   const { toggle, pendingIds } = useTenantStatusToggle();
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  // A dialog stays drawn once opened, so that it closes with its transition.
+  const [drawn, setDrawn] = useState<ReadonlySet<DialogKind>>(() => new Set());
   // Stable, so the table is drawn again only when what it shows changes.
   const onToggle = useCallback((tenant: TenantListItem) => void toggle(tenant), [toggle]);
-  const onOpen = useCallback(
-    (kind: 'subscription' | 'migrate', tenant: TenantListItem) => setDialog({ kind, tenant }),
-    [],
-  );
+  const onOpen = useCallback((kind: DialogKind, tenant: TenantListItem) => {
+    setDialog({ kind, tenant });
+    setDrawn((kinds) => (kinds.has(kind) ? kinds : new Set(kinds).add(kind)));
+  }, []);
   useDocumentTitle(`${t('pages.tenants')} · ${t('common.appName')}`);
 
   const { change, setPage } = list;
@@ -137,14 +162,20 @@ export function TenantList() {
         </>
       )}
 
-      <TenantsSubscriptionDialog
-        tenant={dialog?.kind === 'subscription' ? dialog.tenant : null}
-        onClose={() => setDialog(null)}
-      />
-      <TenantsMigratePartnerDialog
-        tenant={dialog?.kind === 'migrate' ? dialog.tenant : null}
-        onClose={() => setDialog(null)}
-      />
+      <Suspense fallback={<LoadingOverlay visible />}>
+        {drawn.has('subscription') && (
+          <TenantsSubscriptionDialog
+            tenant={dialog?.kind === 'subscription' ? dialog.tenant : null}
+            onClose={() => setDialog(null)}
+          />
+        )}
+        {drawn.has('migrate') && (
+          <TenantsMigratePartnerDialog
+            tenant={dialog?.kind === 'migrate' ? dialog.tenant : null}
+            onClose={() => setDialog(null)}
+          />
+        )}
+      </Suspense>
     </Stack>
   );
 }
@@ -254,7 +285,7 @@ interface TenantTableProps {
   canSeeSubscription: boolean;
   pendingIds: ReadonlySet<number>;
   onToggle: (tenant: TenantListItem) => void;
-  onOpen: (kind: 'subscription' | 'migrate', tenant: TenantListItem) => void;
+  onOpen: (kind: DialogKind, tenant: TenantListItem) => void;
 }
 
 /** Drawn again only when its props change, not with every answer of the other queries of the screen. */
@@ -349,6 +380,8 @@ const TenantTable = memo(function TenantTable({
               <ActionIcon
                 variant="subtle"
                 aria-label={t('tenants.list.subscriptionOf', { name: tenant.name })}
+                onPointerEnter={() => preloadDialog('subscription')}
+                onFocus={() => preloadDialog('subscription')}
                 onClick={() => onOpen('subscription', tenant)}
               >
                 <span aria-hidden>₹</span>
@@ -360,6 +393,8 @@ const TenantTable = memo(function TenantTable({
               <ActionIcon
                 variant="subtle"
                 aria-label={t('tenants.list.migrateOf', { name: tenant.name })}
+                onPointerEnter={() => preloadDialog('migrate')}
+                onFocus={() => preloadDialog('migrate')}
                 onClick={() => onOpen('migrate', tenant)}
               >
                 <span aria-hidden>⇄</span>
