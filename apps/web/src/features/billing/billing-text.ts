@@ -38,11 +38,6 @@ export function formatMoment(iso: string | null, language: Language = getCurrent
 export const formatPeriod = (start: string | null, end: string | null) =>
   `${formatDay(start)} – ${formatDay(end)}`;
 
-/** Today in India, as YYYY-MM-DD (the API's calendar). */
-export function todayInIndia(now = new Date()): string {
-  return new Date(now.getTime() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
-
 /** Things of an add-on unit in the spec's order: Parameter, Camera, User, RC. */
 export function byAddonOrder<T extends { addOnUnit: AddonUnit } | { unit: AddonUnit }>(
   items: readonly T[],

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { couponBodySchema, PRICE_MAX_PAISE, type CouponKind } from '@vayu/domain';
+import { couponBodySchema, PRICE_MAX_PAISE, todayInIndia, type CouponKind } from '@vayu/domain';
 import { useId, useMemo } from 'react';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { NumberField, SelectField, TextField } from '../../components/form';
 import { SegmentedChoice } from '../../components/segmented-choice';
 import { useCreateCoupon } from './api';
 import { candidateResolver, showBillingSaveError } from './billing-form';
-import { billingMessage, rupeesToPaise, todayInIndia } from './billing-text';
+import { billingMessage, rupeesToPaise } from './billing-text';
 
 interface CouponFormValues {
   couponCode: string;

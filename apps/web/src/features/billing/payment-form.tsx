@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatInr, paymentBodySchema, type InvoiceDetail } from '@vayu/domain';
+import { formatInr, paymentBodySchema, todayInIndia, type InvoiceDetail } from '@vayu/domain';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -8,7 +8,7 @@ import { notifySuccess } from '../../app/notifications';
 import { SelectField, TextField } from '../../components/form';
 import { usePaymentTypes, useRecordPayment } from './api';
 import { billingResolver, showBillingSaveError } from './billing-form';
-import { billingMessage, todayInIndia } from './billing-text';
+import { billingMessage } from './billing-text';
 
 type PaymentValues = Omit<z.input<typeof paymentBodySchema>, 'method'> & { method: string | null };
 type PaymentBody = z.output<typeof paymentBodySchema>;

@@ -17,6 +17,7 @@ import {
   isRenewable,
   formatInr,
   isAccessAllowed,
+  todayInIndia,
   type CurrentSubscription,
 } from '@vayu/domain';
 import { useState, type ReactNode } from 'react';
@@ -36,7 +37,7 @@ import {
   type SubscriptionView,
 } from './api';
 import { InvoiceStatusBadge, SubscriptionStatusBadge } from './billing-badges';
-import { byAddonOrder, formatDay, todayInIndia } from './billing-text';
+import { byAddonOrder, formatDay } from './billing-text';
 import { PlanChangeDialog } from './plan-change-dialog';
 import { parseId } from './select-plan-page';
 import { SubscriptionCancelDialog } from './subscription-cancel-dialog';
