@@ -581,7 +581,12 @@ describe('PUT /api/tenants/{id}', () => {
     const detail = await createdTenant(call, partner.id);
     const oldLogos = logoFiles();
     const newName = `Renamed Works ${unique()}`;
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)]);
+    // Start of image, a header segment's worth of bytes, end of image.
+    const jpeg = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+      Buffer.alloc(64),
+      Buffer.from([0xff, 0xd9]),
+    ]);
     const response = await call({
       method: 'PUT',
       url: `/api/tenants/${detail.id}`,

@@ -187,6 +187,28 @@ describe('supporting documents', () => {
     });
   });
 
+  it('refuses a PDF or an image cut off before its end (a real first line is not enough)', async () => {
+    const { device } = await industryWithDevice();
+    const cutOff: FilePart[] = [
+      { filename: 'manual.pdf', contentType: 'application/pdf', data: PDF.subarray(0, PDF.indexOf('%%EOF')) },
+      { filename: 'photo.png', contentType: 'image/png', data: PNG.subarray(0, PNG.length - 12) },
+      {
+        filename: 'photo.png',
+        contentType: 'image/png',
+        data: Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(64, 0x41)]),
+      },
+    ];
+    for (const part of cutOff) {
+      expectError(await upload(site, device.id, {}, [part]), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    }
+    // The whole files are taken.
+    const whole = await upload(site, device.id, {}, [
+      pdfPart(),
+      { filename: 'photo.png', contentType: 'image/png', data: PNG },
+    ]);
+    expect(whole.statusCode, whole.body).toBe(200);
+  });
+
   it('refuses a file by its content, whatever its name and declared type, and stores nothing', async () => {
     const { device } = await industryWithDevice();
     const response = await upload(site, device.id, { instrumentAccuracy: 'Never stored' }, [

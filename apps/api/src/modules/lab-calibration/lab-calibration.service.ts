@@ -47,12 +47,18 @@ const EXTENSIONS: Record<LabReportContentType, string> = {
   'image/png': 'png',
 };
 
+/** A ZIP archive's end-of-central-directory record: 22 bytes and a comment of at most 65,535. */
+const ZIP_END = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
+const ZIP_END_WINDOW = 22 + 0xffff;
+
 /**
- * Whether the bytes are an Office Open XML workbook: a ZIP archive (local
- * file header `PK\x03\x04`) whose entries include the workbook part `xl/`.
+ * Whether the bytes are an Office Open XML workbook: a whole ZIP archive
+ * (local file header `PK\x03\x04` at the start, its end-of-central-directory
+ * record at the end) whose entries include the workbook part `xl/`.
  */
 function isXlsx(data: Buffer): boolean {
-  if (data.length < 30 || data.readUInt32LE(0) !== 0x04034b50) return false;
+  if (data.length < 30 + 22 || data.readUInt32LE(0) !== 0x04034b50) return false;
+  if (data.subarray(Math.max(0, data.length - ZIP_END_WINDOW)).lastIndexOf(ZIP_END) < 0) return false;
   return data.includes('xl/workbook', 0, 'latin1') || data.includes('xl/_rels', 0, 'latin1');
 }
 

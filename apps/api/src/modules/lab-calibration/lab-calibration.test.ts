@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -42,17 +43,41 @@ const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+/** A whole ZIP archive of one stored entry: local header, data, central directory, end record. */
+function zipOf(name: string, content: string): Buffer {
+  const fileName = Buffer.from(name);
+  const data = Buffer.from(content);
+  const crc = crc32(data);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(data.length, 22);
+  local.writeUInt16LE(fileName.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(data.length, 24);
+  central.writeUInt16LE(fileName.length, 28);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(46 + fileName.length, 12);
+  end.writeUInt32LE(30 + fileName.length + data.length, 16);
+  return Buffer.concat([local, fileName, data, central, fileName, end]);
+}
+
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-/** The start of a workbook: a ZIP local file header naming the workbook part. */
-const XLSX = Buffer.concat([
-  Buffer.from([0x50, 0x4b, 0x03, 0x04]),
-  Buffer.alloc(26, 0),
-  Buffer.from('xl/workbook.xml'),
-  Buffer.alloc(64, 1),
-]);
+/** A workbook as a ZIP archive holding its workbook part (stored, not compressed). */
+const XLSX = zipOf('xl/workbook.xml', '<workbook/>');
 const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(64, 0)]);
 const CSV = Buffer.from('parameter,result,unit\nBOD,18,mg/L\nCOD,142,mg/L\n');
 
@@ -459,6 +484,25 @@ describe('lab reports', () => {
       { field: 'file', filename: 'report.pdf', contentType: 'application/pdf', data: EXE },
     );
     expectError(exe, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    // A real file's first bytes followed by something else: a renamed file or a cut-off upload.
+    const cutOff = [
+      { filename: 'photo.png', data: Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(64, 0x41)]) },
+      { filename: 'photo.png', data: PNG.subarray(0, PNG.length - 12) },
+      { filename: 'results.xlsx', data: XLSX.subarray(0, XLSX.length - 22) },
+      {
+        filename: 'scan.jpg',
+        data: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 0x41)]),
+      },
+    ];
+    for (const file of cutOff) {
+      const refused = await upload(
+        admin,
+        monitoringPointId,
+        {},
+        { field: 'file', filename: file.filename, contentType: 'application/octet-stream', data: file.data },
+      );
+      expectError(refused, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    }
     const big = await upload(
       admin,
       monitoringPointId,
