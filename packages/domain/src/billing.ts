@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES } from './constants.js';
 import { dateField, fromDigits, optionalText, requiredText, versionField } from './fields.js';
-import { IST_OFFSET_MS } from './telemetry.js';
+import { istDate } from './telemetry.js';
 
 /**
  * Subscriptions and billing: plans with the add-ons they include, an
@@ -135,15 +135,6 @@ export function gstSplit(taxable: number, sellerStateCode: string, buyerStateCod
 // ── Dates ──────────────────────────────────────────────────────────────────
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The IST calendar date of an instant, as YYYY-MM-DD. */
-export function istDate(at: Date): string {
-  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-}
-/** Midnight in India of a YYYY-MM-DD date, as an instant. */
-export function istMidnight(date: string): Date {
-  return new Date(Date.parse(`${date}T00:00:00.000Z`) - IST_OFFSET_MS);
-}
 
 /** India's financial year of an instant, April to March: 2026-11-27 → "2026-27". */
 export function financialYearOf(at: Date): string {

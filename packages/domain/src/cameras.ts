@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES } from './constants.js';
 import { cameraSchema, OFFLINE_REASONS } from './device-records.js';
-import { IST_OFFSET_MS } from './telemetry.js';
+import { istDate } from './telemetry.js';
 import { dateField, fromDigits, optionalText, requiredText, versionField } from './fields.js';
 
 /**
@@ -110,7 +110,7 @@ export type OfflineRemarkState = (typeof OFFLINE_REMARK_STATES)[number];
 
 /** Today's date in India (`YYYY-MM-DD`): the day an industry's staff see on their wall. */
 export function todayInIndia(now: Date = new Date()): string {
-  return new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+  return istDate(now);
 }
 
 /** The latest expected restoration accepted: the same date a year after `today` (`YYYY-MM-DD`). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { istDate, istMidnight } from './billing.js';
 import { dateField, emailField, fromDigits } from './fields.js';
 import { UNITS } from './units.js';
+import { istDate, istMidnight } from './telemetry.js';
 import { REPORT_MESSAGES } from './area-messages.js';
 
 /**

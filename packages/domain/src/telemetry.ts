@@ -178,6 +178,15 @@ export const MONITORED_WINDOW_MS = 15 * 60 * 1000;
 /** India Standard Time, UTC+05:30: days of data run from midnight to midnight in India. */
 export const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
 
+/** The IST calendar date of an instant, as YYYY-MM-DD (`todayInIndia` is today's). */
+export function istDate(at: Date): string {
+  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+/** Midnight in India of a YYYY-MM-DD date, as an instant. */
+export function istMidnight(date: string): Date {
+  return new Date(Date.parse(`${date}T00:00:00.000Z`) - IST_OFFSET_MS);
+}
+
 /**
  * The start of the slot of `dim` a time falls in. Slots are aligned to India
  * Standard Time: hours run from :00 IST (:30 UTC) and days from midnight IST;

@@ -8,6 +8,7 @@ import {
   type Discount,
   type DiscountAccountType,
   type Plan,
+  todayInIndia,
 } from '@vayu/domain';
 import type { RequestContext } from '../../auth/principal.js';
 import { scopeOf, type DataScope } from '../../auth/scope.js';
@@ -39,7 +40,7 @@ import {
   findCurrentSubscription,
   type BillingAccount,
 } from './subscriptions.repository.js';
-import { billedIndustry, todayInIndia } from './subscriptions.service.js';
+import { billedIndustry } from './subscriptions.service.js';
 
 const planExists = () =>
   new AppError('PLAN_EXISTS', BILLING_MESSAGES.planCodeTaken, [

@@ -9,6 +9,7 @@ import {
   type PaymentDecision,
   type PaymentStatus,
   type PaymentType,
+  todayInIndia,
 } from '@vayu/domain';
 import type { RequestContext } from '../../auth/principal.js';
 import { canChangeAccount, scopeOf } from '../../auth/scope.js';
@@ -35,7 +36,7 @@ import {
   type BillingAccount,
   type InvoiceRecord,
 } from './subscriptions.repository.js';
-import { billedIndustry, todayInIndia } from './subscriptions.service.js';
+import { billedIndustry } from './subscriptions.service.js';
 
 export type PaymentStateReason = 'invoiceDecided' | 'paymentDecided' | 'paymentPending' | 'paidInFull';
 const PAYMENT_STATE_MESSAGES: Record<PaymentStateReason, string> = {

@@ -6,7 +6,6 @@ import {
   formatInr,
   invoiceNumber,
   isRenewable,
-  istDate,
   type AddonCheck,
   type AddonCheckKind,
   type CancelAction,
@@ -16,6 +15,7 @@ import {
   type Quote,
   type SubscriptionView,
   type UnitUsage,
+  todayInIndia,
 } from '@vayu/domain';
 import type { RequestContext } from '../../auth/principal.js';
 import { canChangeAccount, scopeOf, type DataScope } from '../../auth/scope.js';
@@ -52,9 +52,6 @@ import {
 } from './subscriptions.repository.js';
 
 const REFUSAL = 'You are not allowed to change the subscription of this industry.';
-
-/** India's date today: periods, renewals and coupons are reckoned in it. */
-export const todayInIndia = () => istDate(new Date());
 
 /** The industry within the scope (404 for one outside it, and for an account that is not an industry). */
 export async function billedIndustry(
