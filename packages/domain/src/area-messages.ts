@@ -15,6 +15,7 @@ import {
   EDGE_KEY_ALLOWED_MAX,
   PROVENANCES,
 } from './constants.js';
+import { groupIndian } from './numbers.js';
 import type { DataMigrationRowErrorCode } from './data-migrations.js';
 import type { ReportResolution } from './reports.js';
 import type { ReadingRefusal } from './telemetry.js';
@@ -177,7 +178,7 @@ export const DATA_MIGRATION_ROW_MESSAGES: Record<DataMigrationRowErrorCode, stri
   DUPLICATE_STORED: 'A reading of this device and parameter at this time is stored already.',
   AMBIGUOUS_DEVICE: 'Several devices of the industry have this serial number: give deviceId instead.',
   FILE_INVALID: 'The file is not a CSV file with the columns of the template.',
-  TOO_MANY_ROWS: `A migration may hold at most ${DATA_MIGRATION_MAX_ROWS.toLocaleString('en-IN')} rows.`,
+  TOO_MANY_ROWS: `A migration may hold at most ${groupIndian(DATA_MIGRATION_MAX_ROWS)} rows.`,
 };
 
 export const DATE_RANGE_MESSAGE = `Use a date from ${DATE_RANGE.min} to ${DATE_RANGE.max}`;

@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './numbers.js';
 export * from './messages.js';
 export * from './area-messages.js';
 export * from './freshness.js';

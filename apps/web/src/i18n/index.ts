@@ -1,4 +1,11 @@
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language, type TotalKind } from '@vayu/domain';
+import {
+  DEFAULT_LANGUAGE,
+  groupIndian,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  type Language,
+  type TotalKind,
+} from '@vayu/domain';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadLanguageFont } from './language-fonts';
@@ -128,23 +135,13 @@ export function formatTotal(
   }
 }
 
-/** Formats a count for the current language (Indian digit grouping). */
-/**
- * Whole numbers in the Indian grouping both languages use (1,00,000): the
- * last three digits, then pairs. Written out rather than asked of
- * Intl.NumberFormat, whose first use in a page costs tens of milliseconds on
- * a slow phone (the pager words a total as the list first appears).
- */
-function groupIndian(value: number): string {
-  const digits = String(Math.abs(value));
-  const head = digits.slice(0, -3);
-  const grouped = head ? `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}` : digits;
-  return value < 0 ? `-${grouped}` : grouped;
-}
-
 /** One formatter per language, for numbers that are not whole. */
 const numberFormats = new Map<Language, Intl.NumberFormat>();
 
+/**
+ * Formats a number for the current language: whole numbers in the Indian grouping both languages
+ * use (1,00,000), without Intl (see `groupIndian`); others by the language's Intl.NumberFormat.
+ */
 export function formatNumber(value: number, language: Language = getCurrentLanguage()): string {
   if (Number.isSafeInteger(value)) return groupIndian(value);
   let format = numberFormats.get(language);
