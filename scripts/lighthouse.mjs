@@ -10,7 +10,9 @@
 //   node scripts/lighthouse.mjs        measure the current build
 //   options: --runs=N (default 3), --desktop (Lighthouse's desktop preset),
 //            --out=DIR (where the JSON reports go; default .ci/out/lighthouse),
-//            --pages=login,tenants (which pages; default both)
+//            --pages=login,tenants (which pages; default both),
+//            --trace (also writes each run's trace, NAME-N.trace.json, for the
+//            DevTools performance panel: which tasks block and what runs in them)
 //
 // The signed-in run passes the session cookie as an extra request header (the
 // CLI's --extra-headers) and, as the console does after signing in, keeps the
@@ -52,6 +54,7 @@ const runs = Number(option('runs', '3'));
 const desktop = args.includes('--desktop');
 const outDir = resolve(root, option('out', join('.ci', 'out', 'lighthouse')));
 const chosenPages = option('pages', 'login,tenants').split(',');
+const keepTraces = args.includes('--trace');
 
 const SITE_USER = { userName: 'admin@vayu.demo', password: 'Vayu@Demo2026' };
 const SESSION_COOKIE = 'vayu_session';
@@ -194,6 +197,8 @@ async function measure(url, headers) {
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance'],
+        // The trace then says which functions ran in each task (a little extra work in the page).
+        ...(keepTraces ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
         ...(headers ? { extraHeaders: headers } : {}),
       },
       desktop ? desktopConfig : undefined,
@@ -228,6 +233,9 @@ try {
     for (let run = 1; run <= runs; run++) {
       const result = await measure(`${server.origin}${path}`, headers);
       writeFileSync(join(outDir, `${name}-${run}.json`), result.report);
+      if (keepTraces) {
+        writeFileSync(join(outDir, `${name}-${run}.trace.json`), JSON.stringify(result.artifacts.Trace));
+      }
       const runSummary = summarise(result.lhr);
       if (new URL(runSummary.url).pathname !== path) {
         throw new Error(`${path} ended at ${runSummary.url}: the page redirected`);

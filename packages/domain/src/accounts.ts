@@ -1,6 +1,7 @@
 import { DATA_FRESHNESS } from './freshness.js';
 import { fromDigits } from './fields.js';
 import { z } from 'zod';
+import { accountStatusSchema, accountTypeSchema } from './signed-in-user.js';
 import {
   booleanField,
   countryCodeField,
@@ -21,15 +22,6 @@ import { ACCOUNT_FORM_TYPES } from './constants.js';
 import { PARTNER_MIGRATE_REASON_CODES } from './messages.js';
 import { MAX_PAGE_SIZE, PAGE_SIZES } from './pagination.js';
 
-export const ACCOUNT_TYPES = ['site', 'partner', 'tenant', 'statutory', 'corporate'] as const;
-export const accountTypeSchema = z.enum(ACCOUNT_TYPES);
-export type AccountType = z.infer<typeof accountTypeSchema>;
-
-/** Tenant status. ENABLED and DISABLED are set by site users; DELETED never shows in lists. */
-export const ACCOUNT_STATUSES = ['ENABLED', 'DISABLED', 'DELETED'] as const;
-export const accountStatusSchema = z.enum(ACCOUNT_STATUSES);
-export type AccountStatus = z.infer<typeof accountStatusSchema>;
-
 /** Working status options (spec §4), stored and shown exactly as listed. */
 export const WORKING_STATUSES = [
   'ON',
@@ -43,17 +35,6 @@ export const WORKING_STATUSES = [
 ] as const;
 export const workingStatusSchema = z.enum(WORKING_STATUSES);
 export type WorkingStatus = z.infer<typeof workingStatusSchema>;
-
-/** The account a signed-in user belongs to, as the console needs it. */
-export const accountRefSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  type: accountTypeSchema,
-  status: accountStatusSchema,
-  partnerId: z.number().int(),
-  corporateId: z.number().int().nullable(),
-});
-export type AccountRef = z.infer<typeof accountRefSchema>;
 
 /** A row of the partner list. */
 export const partnerSummarySchema = z.object({
@@ -426,3 +407,10 @@ export const tenantApprovalResultSchema = z.object({
 });
 
 export const demoDataRecordQuerySchema = z.object({ tenantId: fromDigits(z.number().int().positive()) });
+
+/** `GET /api/tenants/export`: the filters of `GET /api/tenants`. */
+export const tenantExportQuerySchema = tenantListQuerySchema.omit({ page: true, pageSize: true });
+export type TenantExportQuery = z.output<typeof tenantExportQuerySchema>;
+/** `GET /api/partners/export`: the filters of `GET /api/partners`. */
+export const partnerExportQuerySchema = partnerListQuerySchema;
+export type PartnerExportQuery = z.output<typeof partnerExportQuerySchema>;

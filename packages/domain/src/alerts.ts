@@ -168,3 +168,7 @@ export const alertCountSchema = z.object({
   last24h: z.number().int(),
   byType: z.record(z.enum(ALERT_TYPES), z.number().int()),
 });
+
+/** `GET /api/alarm/export`: the filters of `GET /api/alarm`. */
+export const alarmExportQuerySchema = alertListQuerySchema.omit({ page: true });
+export type AlarmExportQuery = z.output<typeof alarmExportQuerySchema>;

@@ -405,3 +405,7 @@ export function getAuditRangeErrors(range: AuditRange): { path: string; message:
   if (days > AUDIT_MAX_RANGE_DAYS) return [{ path: 'endDate', message: AUDIT_RANGE_MESSAGES.tooLong }];
   return [];
 }
+
+/** `GET /api/auditLogs/export`: the date range, filters and order of `GET /api/auditLogs`. */
+export const auditLogExportQuerySchema = auditLogQuerySchema.omit({ pageNum: true });
+export type AuditLogExportQuery = z.output<typeof auditLogExportQuerySchema>;

@@ -454,3 +454,7 @@ export const usageSchema = z.object({
   devices: z.number().int(),
 });
 export type Usage = z.infer<typeof usageSchema>;
+
+/** `GET /api/devices/export`: the filters of `GET /api/devices`. */
+export const deviceExportQuerySchema = deviceListQuerySchema.omit({ page: true, pageSize: true });
+export type DeviceExportQuery = z.output<typeof deviceExportQuerySchema>;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AccountFormType } from './constants.js';
 import type { ApiErrorCode } from './errors.js';
-import type { Role, UserType } from './users.js';
+import type { Role, UserType } from './signed-in-user.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -3,7 +3,7 @@ import { ALERT_TYPES } from './alerts.js';
 import { homeSummarySchema } from './system.js';
 import { complianceDaySchema } from './regulators.js';
 import { SUBSCRIPTION_STATUSES } from './billing.js';
-import type { UserType } from './users.js';
+import type { UserType } from './signed-in-user.js';
 
 /**
  * The home screen (`/home`): what each kind of user needs first, within what

@@ -6,6 +6,7 @@ export * from './freshness.js';
 export * from './password-rules.js';
 export * from './password.js';
 export * from './pagination.js';
+export * from './signed-in-user.js';
 export * from './accounts.js';
 export * from './users.js';
 export * from './auth.js';

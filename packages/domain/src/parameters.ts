@@ -160,3 +160,7 @@ export function getStoredParameterLabel(
     ? `${CAAQMS_PREFIX}${label}`
     : label;
 }
+
+/** `GET /api/parameters/export`: the filters of `GET /api/parameters`. */
+export const parameterExportQuerySchema = parameterListQuerySchema.omit({ page: true, pageSize: true });
+export type ParameterExportQuery = z.output<typeof parameterExportQuerySchema>;

@@ -1,33 +1,8 @@
 import { fromDigits } from './fields.js';
 import { z } from 'zod';
-import { accountRefSchema } from './accounts.js';
+import { roleSchema, userStatusSchema, userTypeSchema } from './signed-in-user.js';
 import { emailField, requiredText, userPhoneField, versionField } from './fields.js';
 import { newPasswordSchema } from './password.js';
-
-export const USER_TYPES = ['site', 'partner', 'tenant', 'statutory', 'corporate'] as const;
-export const userTypeSchema = z.enum(USER_TYPES);
-export type UserType = z.infer<typeof userTypeSchema>;
-
-export const ROLES = ['admin', 'user'] as const;
-export const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;
-
-export const USER_STATUSES = ['ENABLED', 'DISABLED'] as const;
-export const userStatusSchema = z.enum(USER_STATUSES);
-export type UserStatus = z.infer<typeof userStatusSchema>;
-
-/** The signed-in user (`GET /api/users/loggedin`, `POST /api/auth/login`). */
-export const loggedInUserSchema = z.object({
-  id: z.number().int(),
-  userName: z.string(),
-  name: z.string(),
-  phone: z.string().nullable(),
-  userType: userTypeSchema,
-  role: roleSchema,
-  status: userStatusSchema,
-  account: accountRefSchema,
-});
-export type LoggedInUser = z.infer<typeof loggedInUserSchema>;
 
 /** `PATCH /api/users/{id}`: enable or disable a user. */
 export const userPatchBodySchema = z
@@ -124,3 +99,7 @@ export const passwordTokenInfoSchema = z.object({
 export const setPasswordBodySchema = z
   .object({ token: z.string().min(20).max(200), password: newPasswordSchema })
   .strict();
+
+/** `GET /api/users/export`: the filters of `GET /api/users`. */
+export const userExportQuerySchema = userListQuerySchema.omit({ page: true, pageSize: true });
+export type UserExportQuery = z.output<typeof userExportQuerySchema>;

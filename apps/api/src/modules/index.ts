@@ -102,10 +102,9 @@ export interface ModuleDeps {
 export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   const { db, config } = deps;
   await app.register(healthRoutes, { database: deps.database });
-  await app.register(authRoutes, { auth: deps.auth, config });
-  await app.register(usersRoutes, {
-    users: createUsersService({ db, config, mailer: deps.mailer, sessions: deps.auth }),
-  });
+  const users = createUsersService({ db, config, mailer: deps.mailer, sessions: deps.auth });
+  await app.register(authRoutes, { auth: deps.auth, users, config });
+  await app.register(usersRoutes, { users });
   await app.register(corporatesRoutes, { corporates: createCorporatesService({ db }) });
   await app.register(statutoryRoutes, { statutory: createStatutoryService({ db }) });
   await app.register(industriesRoutes, { industries: createIndustriesService({ db }) });

@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import * as areaMessages from '../../../../packages/domain/src/area-messages';
 import * as constants from '../../../../packages/domain/src/constants';
@@ -56,6 +56,64 @@ const STARTUP_FILES = [
     'components/loading-overlay.tsx',
   ].map((file) => join(webSrc, file)),
 ];
+
+/** A relative import's file: `./x.js` is `x.ts`, a folder is its index. */
+function resolveSource(fromFile: string, specifier: string): string | undefined {
+  const base = resolve(dirname(fromFile), specifier.replace(/\.js$/, ''));
+  return [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((file) => existsSync(file));
+}
+
+/** The domain module that defines each name the domain's index exports. */
+function domainExportOwners(): Map<string, string> {
+  const owners = new Map<string, string>();
+  const scan = (file: string) => {
+    const source = readFileSync(file, 'utf8');
+    for (const match of source.matchAll(/^export\s+(?:const|function|class|let)\s+(\w+)/gm)) {
+      owners.set(match[1]!, file);
+    }
+    for (const match of source.matchAll(/^export \* from '(\.[^']+)'/gm)) {
+      const target = resolveSource(file, match[1]!);
+      if (target) scan(target);
+    }
+  };
+  scan(join(domainSrc, 'index.ts'));
+  return owners;
+}
+
+/**
+ * Every module evaluated when `entry` is: its static value imports, followed
+ * through the web's files and into the domain's (a name taken from
+ * `@vayu/domain` brings the module that defines it, with that module's own
+ * imports). Dynamic `import()` starts a chunk of its own and is not followed.
+ */
+function evaluatedWith(entry: string): Set<string> {
+  const owners = domainExportOwners();
+  const seen = new Set<string>();
+  const queue = [entry];
+  for (let file = queue.pop(); file; file = queue.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const match of source.matchAll(/^(?:import|export)\s+(?!type\b)([^;]*?)\s+from\s+'([^']+)'/gms)) {
+      const [, what, specifier] = match;
+      if (specifier === '@vayu/domain') {
+        const names = (/\{([^}]*)\}/.exec(what!)?.[1] ?? '')
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part && !part.startsWith('type '))
+          .map((part) => part.split(/\s+as\s+/)[0]!);
+        for (const name of names) {
+          const owner = owners.get(name);
+          if (owner) queue.push(owner);
+        }
+      } else if (specifier!.startsWith('.')) {
+        const target = resolveSource(file, specifier!);
+        if (target) queue.push(target);
+      }
+    }
+  }
+  return seen;
+}
 
 /** The names a module imports as values (not `import type`, not `type X`) from `from`. */
 function valueImports(source: string, from: string): string[] {
@@ -118,6 +176,34 @@ describe('what the console evaluates at start', () => {
       for (const spy of spies) expect(spy).not.toHaveBeenCalled();
     } finally {
       for (const spy of spies) spy.mockRestore();
+    }
+  });
+
+  // The console's start checks the stored user and asks who is signed in; nothing else of the domain
+  // with schemas. (The user screens' and the export buttons' schemas once came along: the first
+  // through the signed-in user's schema beside theirs, the second through one module of every
+  // list's export.)
+  it('builds no schema at start but the signed-in user’s and the sign-in’s', () => {
+    const allowed = new Set([
+      ...Object.keys(SCHEMA_FREE_MODULES),
+      'signed-in-user.ts',
+      'auth.ts',
+      'endpoints/auth.ts',
+    ]);
+    const domainModules = [...evaluatedWith(join(webSrc, 'app/console-root.tsx'))]
+      .filter((file) => file.startsWith(domainSrc))
+      .map((file) => relative(domainSrc, file));
+    expect(domainModules).toContain('signed-in-user.ts');
+    expect(domainModules.filter((file) => !allowed.has(file))).toEqual([]);
+  });
+
+  it('gives a list screen only its own area’s schemas for its export button', () => {
+    const domainModules = [...evaluatedWith(join(webSrc, 'features/tenants/tenant-list.tsx'))]
+      .filter((file) => file.startsWith(domainSrc))
+      .map((file) => relative(domainSrc, file));
+    expect(domainModules).toContain('endpoints/tenants.ts');
+    for (const other of ['alerts.ts', 'audit.ts', 'devices.ts', 'parameters.ts', 'endpoints/users.ts']) {
+      expect(domainModules).not.toContain(other);
     }
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { accountTypeSchema, addressBodySchema, addressSchema, addressTypeSchema } from '../accounts.js';
+import { addressBodySchema, addressSchema, addressTypeSchema } from '../accounts.js';
+import { accountTypeSchema } from '../signed-in-user.js';
 import { ACCOUNT_ADMINS, defineEndpoint, SIGNED_IN } from '../endpoint.js';
 import { idSchema } from './common.js';
 

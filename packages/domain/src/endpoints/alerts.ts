@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { CSV_MEDIA_TYPE, EXPORT_DESCRIPTION } from '../exports.js';
 import {
+  alarmExportQuerySchema,
   alertCountSchema,
   alertLimitBodySchema,
   alertLimitSchema,
@@ -114,3 +116,16 @@ export const alertsEndpoints = {
     owned: { param: 'id', kind: 'alert' },
   }),
 };
+
+/** The list as a CSV file: the list's filters and access, every matching row. */
+export const exportAlarmsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/alarm/export',
+  operationId: 'exportAlarms',
+  tag: 'alerts',
+  summary: 'Alerts of every industry the caller sees, open or begun in the last 24 hours, as a CSV file',
+  description: EXPORT_DESCRIPTION,
+  access: alertsEndpoints.listAlarms.access,
+  query: alarmExportQuerySchema,
+  produces: CSV_MEDIA_TYPE,
+});

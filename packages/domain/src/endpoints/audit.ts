@@ -1,11 +1,13 @@
 import { fromDigits } from '../fields.js';
 import { z } from 'zod';
+import { CSV_MEDIA_TYPE, EXPORT_DESCRIPTION } from '../exports.js';
 import {
   activityLogQuerySchema,
   activityLogRowSchema,
   auditDocumentQuerySchema,
   auditDocumentSchema,
   auditLogDetailSchema,
+  auditLogExportQuerySchema,
   auditLogQuerySchema,
   auditLogRowSchema,
 } from '../audit.js';
@@ -68,3 +70,16 @@ export const logsEndpoints = {
     response: pageOf(activityLogRowSchema),
   }),
 };
+
+/** The list as a CSV file: the list's filters and access, every matching row. */
+export const exportAuditLogsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/auditLogs/export',
+  operationId: 'exportAuditLogs',
+  tag: 'audit',
+  summary: 'The audit trail in a date range (default the last 7 days), as a CSV file',
+  description: EXPORT_DESCRIPTION,
+  access: auditEndpoints.listAuditLogs.access,
+  query: auditLogExportQuerySchema,
+  produces: CSV_MEDIA_TYPE,
+});

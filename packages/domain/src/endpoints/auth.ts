@@ -1,8 +1,12 @@
 import { loginBodySchema } from '../auth.js';
-import { defineEndpoint, PUBLIC } from '../endpoint.js';
-import { loggedInUserSchema } from '../users.js';
+import { defineEndpoint, PUBLIC, SIGNED_IN } from '../endpoint.js';
+import { loggedInUserSchema } from '../signed-in-user.js';
 
-/** Signing in and out (the session cookie). */
+/**
+ * Signing in and out (the session cookie) and who is signed in: all the
+ * console's frame calls on every start, so this module builds no schema of the
+ * user screens.
+ */
 export const authEndpoints = {
   login: defineEndpoint({
     method: 'POST',
@@ -40,5 +44,14 @@ export const authEndpoints = {
     access: PUBLIC,
     status: 204,
     errors: ['CSRF_REJECTED'],
+  }),
+  getLoggedInUser: defineEndpoint({
+    method: 'GET',
+    path: '/api/users/loggedin',
+    operationId: 'getLoggedInUser',
+    tag: 'users',
+    summary: 'The signed-in user and their account',
+    access: SIGNED_IN,
+    response: loggedInUserSchema,
   }),
 };

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { CSV_MEDIA_TYPE, EXPORT_DESCRIPTION } from '../exports.js';
 import { ACCOUNT_ADMINS, defineEndpoint, SIGNED_IN } from '../endpoint.js';
 import {
   deviceBodySchema,
   deviceDeleteQuerySchema,
+  deviceExportQuerySchema,
   deviceListQuerySchema,
   deviceSchema,
   deviceSummarySchema,
@@ -170,3 +172,16 @@ export const devicesEndpoints = {
     owned: { param: 'tenantId', kind: 'account' },
   }),
 };
+
+/** The list as a CSV file: the list's filters and access, every matching row. */
+export const exportDevicesEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/devices/export',
+  operationId: 'exportDevices',
+  tag: 'devices',
+  summary: 'The devices the list shows, as a CSV file',
+  description: EXPORT_DESCRIPTION,
+  access: devicesEndpoints.listDevices.access,
+  query: deviceExportQuerySchema,
+  produces: CSV_MEDIA_TYPE,
+});

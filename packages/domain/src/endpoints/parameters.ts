@@ -1,7 +1,13 @@
 import { z } from 'zod';
+import { CSV_MEDIA_TYPE, EXPORT_DESCRIPTION } from '../exports.js';
 import { defineEndpoint, SIGNED_IN, SITE_ONLY } from '../endpoint.js';
 import { pageOf } from '../pagination.js';
-import { parameterBodySchema, parameterListQuerySchema, parameterSchema } from '../parameters.js';
+import {
+  parameterBodySchema,
+  parameterExportQuerySchema,
+  parameterListQuerySchema,
+  parameterSchema,
+} from '../parameters.js';
 import { parameterUnitsSchema } from '../units.js';
 import { idParamsSchema, requireVersion } from './common.js';
 
@@ -86,3 +92,16 @@ export const parametersEndpoints = {
     response: z.array(unitSchema),
   }),
 };
+
+/** The list as a CSV file: the list's filters and access, every matching row. */
+export const exportParametersEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/parameters/export',
+  operationId: 'exportParameters',
+  tag: 'parameters',
+  summary: 'The standard and functional parameters the list shows, as a CSV file',
+  description: EXPORT_DESCRIPTION,
+  access: parametersEndpoints.listParameters.access,
+  query: parameterExportQuerySchema,
+  produces: CSV_MEDIA_TYPE,
+});

@@ -1,8 +1,10 @@
 import { fromDigits } from '../fields.js';
 import { z } from 'zod';
+import { CSV_MEDIA_TYPE, EXPORT_DESCRIPTION } from '../exports.js';
 import {
   migratePartnerResultSchema,
   partnerDetailSchema,
+  partnerExportQuerySchema,
   partnerFormSchema,
   partnerListQuerySchema,
   partnerMigratePreviewSchema,
@@ -104,3 +106,16 @@ export const partnersEndpoints = {
     owned: { param: 'tenantId', kind: 'account' },
   }),
 };
+
+/** The list as a CSV file: the list's filters and access, every matching row. */
+export const exportPartnersEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/partners/export',
+  operationId: 'exportPartners',
+  tag: 'accounts',
+  summary: 'The partners the list shows, as a CSV file',
+  description: EXPORT_DESCRIPTION,
+  access: partnersEndpoints.listPartners.access,
+  query: partnerExportQuerySchema,
+  produces: CSV_MEDIA_TYPE,
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CSV_MEDIA_TYPE, EXPORT_DESCRIPTION } from '../exports.js';
 import {
   accountCreatedSchema,
   accountFormTypeSchema,
@@ -6,6 +7,7 @@ import {
   changeTenantStatusBodySchema,
   changeWorkingStatusBodySchema,
   tenantDetailSchema,
+  tenantExportQuerySchema,
   tenantFormSchema,
   tenantListItemSchema,
   tenantListQuerySchema,
@@ -160,3 +162,16 @@ export const tenantsEndpoints = {
     owned: accountOwned,
   }),
 };
+
+/** The list as a CSV file: the list's filters and access, every matching row. */
+export const exportTenantsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/tenants/export',
+  operationId: 'exportTenants',
+  tag: 'accounts',
+  summary: 'The industries (or other accounts) the list shows, as a CSV file',
+  description: EXPORT_DESCRIPTION,
+  access: tenantsEndpoints.listTenants.access,
+  query: tenantExportQuerySchema,
+  produces: CSV_MEDIA_TYPE,
+});

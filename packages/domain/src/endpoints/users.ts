@@ -1,16 +1,18 @@
 import { fromDigits } from '../fields.js';
 import { z } from 'zod';
+import { CSV_MEDIA_TYPE, EXPORT_DESCRIPTION } from '../exports.js';
 import { PLATFORM_ACCOUNT_ALIAS } from '../constants.js';
 import { ACCOUNT_ADMINS, defineEndpoint, only, PUBLIC, SIGNED_IN } from '../endpoint.js';
 import { pageOf } from '../pagination.js';
 import { changePasswordBodySchema } from '../password.js';
+import { loggedInUserSchema } from '../signed-in-user.js';
 import {
   createUserBodySchema,
   createUserQuerySchema,
-  loggedInUserSchema,
   passwordTokenInfoSchema,
   setPasswordBodySchema,
   updateUserBodySchema,
+  userExportQuerySchema,
   userListQuerySchema,
   userPatchBodySchema,
   userSummarySchema,
@@ -33,19 +35,10 @@ export const userAccountParamsSchema = z.object({ id: userAccountIdSchema });
 export const passwordTokenParamsSchema = z.object({ token: z.string().min(20).max(200) });
 
 /**
- * The users of the accounts: the signed-in user, lists, adding, editing,
+ * The users of the accounts: lists, adding, editing,
  * status, passwords (also from an e-mailed link) and the primary user.
  */
 export const usersEndpoints = {
-  getLoggedInUser: defineEndpoint({
-    method: 'GET',
-    path: '/api/users/loggedin',
-    operationId: 'getLoggedInUser',
-    tag: 'users',
-    summary: 'The signed-in user and their account',
-    access: SIGNED_IN,
-    response: loggedInUserSchema,
-  }),
   getPasswordToken: defineEndpoint({
     method: 'GET',
     path: '/api/auth/password-token/:token',
@@ -185,3 +178,16 @@ export const usersEndpoints = {
     owned: { param: 'id', kind: 'account' },
   }),
 };
+
+/** The list as a CSV file: the list's filters and access, every matching row. */
+export const exportUsersEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/users/export',
+  operationId: 'exportUsers',
+  tag: 'users',
+  summary: 'The users the list shows, as a CSV file',
+  description: `${EXPORT_DESCRIPTION} Only site users may export the users of another corporate (\`corporateId\`).`,
+  access: usersEndpoints.listUsers.access,
+  query: userExportQuerySchema,
+  produces: CSV_MEDIA_TYPE,
+});

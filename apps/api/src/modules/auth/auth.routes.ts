@@ -3,12 +3,13 @@ import { authEndpoints, SESSION_COOKIE } from '@vayu/domain';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
 import { registerEndpoints } from '../../lib/endpoints.js';
-import { getSessionToken } from '../../plugins/authentication.js';
+import { contextOf, getSessionToken } from '../../plugins/authentication.js';
+import type { UsersService } from '../users/users.service.js';
 import type { AuthService } from './auth.service.js';
 
 export async function authRoutes(
   app: FastifyInstance,
-  { auth, config }: { auth: AuthService; config: Config },
+  { auth, users, config }: { auth: AuthService; users: UsersService; config: Config },
 ) {
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: config.cookieSecure } as const;
 
@@ -36,5 +37,6 @@ export async function authRoutes(
       await auth.logout(getSessionToken(request));
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
     },
+    getLoggedInUser: (_input, request) => users.getLoggedInUser(contextOf(request)),
   });
 }

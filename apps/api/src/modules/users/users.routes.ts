@@ -6,7 +6,6 @@ import type { UsersService } from './users.service.js';
 
 export async function usersRoutes(app: FastifyInstance, { users }: { users: UsersService }) {
   registerEndpoints(app, usersEndpoints, {
-    getLoggedInUser: (_input, request) => users.getLoggedInUser(contextOf(request)),
     getPasswordToken: ({ params }) => users.getPasswordTokenInfo(params.token),
     setPassword: ({ body }, request) =>
       users.setPasswordWithToken(body, { ip: request.ip, requestId: request.id }),

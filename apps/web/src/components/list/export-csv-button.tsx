@@ -44,7 +44,7 @@ export function downloadExport(
 }
 
 export interface ExportCsvButtonProps {
-  /** The list's export endpoint (`exportsEndpoints.exportTenants`, …). */
+  /** The list's export endpoint (`exportTenantsEndpoint`, …). */
   endpoint: EndpointDefinition;
   /** The list's current query (its URL state); paging is left out. */
   query: object;

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack, Switch, Text, Title } from '@mantine/core
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  exportsEndpoints,
+  exportPartnersEndpoint,
   findIndianState,
   partnerListQuerySchema,
   type AccountStatus,
@@ -47,7 +47,7 @@ export function PartnerList() {
       <Group justify="space-between" align="center" wrap="wrap">
         <Title order={1}>{t('pages.partners')}</Title>
         <Group gap="sm">
-          <ExportCsvButton endpoint={exportsEndpoints.exportPartners} query={list.query} />
+          <ExportCsvButton endpoint={exportPartnersEndpoint} query={list.query} />
           <Button onClick={() => setDialog({ type: 'add' })}>{t('partners.add')}</Button>
         </Group>
       </Group>

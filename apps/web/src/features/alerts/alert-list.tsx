@@ -1,5 +1,11 @@
 import { Badge, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
-import { ALERT_TYPES, alertsEndpoints, exportsEndpoints, isAccessAllowed, type Alert } from '@vayu/domain';
+import {
+  ALERT_TYPES,
+  alertsEndpoints,
+  exportAlarmsEndpoint,
+  isAccessAllowed,
+  type Alert,
+} from '@vayu/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -268,7 +274,7 @@ export function AlertList({
           {/* The export is of every industry the user sees (an industry's own users: theirs), with these filters. */}
           {(tenantId === undefined || isOwnIndustry) && (
             <ExportCsvButton
-              endpoint={exportsEndpoints.exportAlarms}
+              endpoint={exportAlarmsEndpoint}
               query={{ alertType, ...(open === true && { open: 'true' as const }) }}
             />
           )}

@@ -4,7 +4,7 @@ import {
   AUDIT_ACTIONS,
   AUDIT_ENTITIES,
   auditLogQuerySchema,
-  exportsEndpoints,
+  exportAuditLogsEndpoint,
   type AuditLogRow,
 } from '@vayu/domain';
 import { useEffect } from 'react';
@@ -95,7 +95,7 @@ export function AuditLogList() {
               {t('audit.list.documentView')}
             </Anchor>
           )}
-          <ExportCsvButton endpoint={exportsEndpoints.exportAuditLogs} query={request} />
+          <ExportCsvButton endpoint={exportAuditLogsEndpoint} query={request} />
         </Group>
       </Group>
 

@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import {
   ACCOUNT_ADMINS,
   deviceListQuerySchema,
-  exportsEndpoints,
+  exportDevicesEndpoint,
   isAccessAllowed,
   PAGE_SIZES,
   type Device,
@@ -104,7 +104,7 @@ export function DeviceList() {
       <Group justify="space-between" align="center" wrap="wrap">
         <Title order={1}>{t('deviceRegistry.title')}</Title>
         <Group gap="sm">
-          <ExportCsvButton endpoint={exportsEndpoints.exportDevices} query={list.query} />
+          <ExportCsvButton endpoint={exportDevicesEndpoint} query={list.query} />
           {canEdit && (
             <Button
               component={Link}

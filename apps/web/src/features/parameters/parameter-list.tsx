@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
-  exportsEndpoints,
+  exportParametersEndpoint,
   PAGE_SIZES,
   PARAMETER_MTYPES,
   parameterListQuerySchema,
@@ -68,7 +68,7 @@ export function ParameterList() {
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Title order={1}>{t('pages.parameters')}</Title>
         <Group gap="sm">
-          <ExportCsvButton endpoint={exportsEndpoints.exportParameters} query={filters} />
+          <ExportCsvButton endpoint={exportParametersEndpoint} query={filters} />
           {canWrite && (
             <Button onClick={() => setDialog({ parameter: null })}>{t('parameters.list.add')}</Button>
           )}

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
-  exportsEndpoints,
+  exportTenantsEndpoint,
   tenantListQuerySchema,
   type TenantListItem,
   type TenantListQuery,
@@ -110,7 +110,7 @@ export function TenantList() {
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Title order={1}>{t('pages.tenants')}</Title>
         <Group gap="sm">
-          <ExportCsvButton endpoint={exportsEndpoints.exportTenants} query={filters} />
+          <ExportCsvButton endpoint={exportTenantsEndpoint} query={filters} />
           {canAdd && (
             <>
               <Button component={Link} to="/new/tenants/partner/0">

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Select, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
-  exportsEndpoints,
+  exportUsersEndpoint,
   PAGE_SIZES,
   USER_STATUSES,
   userListQuerySchema,
@@ -65,7 +65,7 @@ export function UserList() {
       <Group justify="space-between" align="center" wrap="wrap">
         <Title order={1}>{t('pages.users')}</Title>
         <Group gap="sm">
-          <ExportCsvButton endpoint={exportsEndpoints.exportUsers} query={query} />
+          <ExportCsvButton endpoint={exportUsersEndpoint} query={query} />
           <Button onClick={() => setAdding(true)}>{t('people.users.add')}</Button>
         </Group>
       </Group>

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { usersEndpoints, type LoggedInUser } from '@vayu/domain';
+import { authEndpoints, type LoggedInUser } from '@vayu/domain';
 import { callEndpoint } from '../../../app/api-client';
 import { getStoredUser, setStoredUser } from '../../../app/session';
 import { authKeys } from './auth-keys';
 
 /** The signed-in user; 401 when the session has ended. */
 export function getLoggedInUser(signal?: AbortSignal): Promise<LoggedInUser> {
-  return callEndpoint(usersEndpoints.getLoggedInUser, { signal });
+  return callEndpoint(authEndpoints.getLoggedInUser, { signal });
 }
 
 /**
