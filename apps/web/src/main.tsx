@@ -7,6 +7,7 @@ import { HOME_PATH, LOGIN_PATH } from './app/paths';
 import { STORAGE_KEYS } from './app/session-storage';
 import { SignInShell } from './app/sign-in-shell';
 import { FailureNotice } from './app/failure-notice';
+import { nextTask } from './app/next-task';
 import { ConsoleShell } from './app/console-shell';
 import { pageTitleKey } from './app/page-titles';
 import { loadInitialLanguage } from './i18n';
@@ -68,7 +69,9 @@ async function start(element: HTMLElement) {
   }
   if (consoleReady) {
     try {
-      (await consoleReady).renderConsole(root);
+      const { renderConsole } = await consoleReady;
+      await nextTask();
+      await renderConsole(root);
     } catch (error) {
       console.error(error);
       draw(root, <FailureNotice />);
@@ -79,7 +82,7 @@ async function start(element: HTMLElement) {
     try {
       const { renderConsole } = await loadConsole();
       window.history.replaceState(null, '', HOME_PATH);
-      renderConsole(root, { signedInUser: user });
+      await renderConsole(root, { signedInUser: user });
     } catch {
       // The session has started: the next page load starts the console.
       window.location.assign(HOME_PATH);

@@ -11,6 +11,7 @@ import { en } from '../i18n/locales/en';
 import { ConsoleProviders } from './app-providers';
 import { BaseProviders } from './base-providers';
 import { registerSwitchMenus } from './deferred-menu';
+import { nextTask } from './next-task';
 import { createQueryClient } from './query-client';
 import { findRouteRule, resolveNavigation } from './route-access';
 import { createAppRouter } from './router';
@@ -18,9 +19,8 @@ import { APP_ROUTES } from './routes';
 import { getStoredUser } from './session';
 import * as switchMenus from './switch-menu-bodies';
 
-// The console's header draws its switch menus at once, and its pages have their English texts.
+// The console's header draws its switch menus at once.
 registerSwitchMenus(switchMenus);
-addDictionary('en', en);
 
 /** How long a screen's first drawing waits for its first data at most. */
 const FIRST_DATA_WAIT_MS = 1500;
@@ -46,11 +46,15 @@ function startLoadingScreen(queryClient: QueryClient, url: URL) {
  * page. Loaded by the start-up code (`main.tsx`) for every address except a
  * first visit to /login, and after signing in there.
  */
-export function renderConsole(root: Root, { signedInUser }: { signedInUser?: LoggedInUser } = {}) {
+export async function renderConsole(root: Root, { signedInUser }: { signedInUser?: LoggedInUser } = {}) {
   const queryClient = createQueryClient();
   // Just signed in: the user is known, so the layout need not ask for it again.
   if (signedInUser) queryClient.setQueryData(authKeys.loggedInUser(), signedInUser);
   startLoadingScreen(queryClient, new URL(window.location.href));
+  // The first screen's code and data are on their way; the rest of the start is a task of its own.
+  await nextTask();
+  // The pages have their English texts.
+  addDictionary('en', en);
   const router = createAppRouter();
   // Drawn as a transition: React yields to the browser while it renders the first screen.
   startTransition(() =>
