@@ -411,6 +411,7 @@ export const demoDataRecordQuerySchema = z.object({ tenantId: fromDigits(z.numbe
 /** `GET /api/tenants/export`: the filters of `GET /api/tenants`. */
 export const tenantExportQuerySchema = tenantListQuerySchema.omit({ page: true, pageSize: true });
 export type TenantExportQuery = z.output<typeof tenantExportQuerySchema>;
+
 /** `GET /api/partners/export`: the filters of `GET /api/partners`. */
 export const partnerExportQuerySchema = partnerListQuerySchema;
 export type PartnerExportQuery = z.output<typeof partnerExportQuerySchema>;
