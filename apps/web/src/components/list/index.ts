@@ -14,3 +14,4 @@ export {
   exportQueryOf,
   type ExportCsvButtonProps,
 } from './export-csv-button';
+export { useLastPageWhenPastEnd, type PagedAnswer } from './use-last-page';

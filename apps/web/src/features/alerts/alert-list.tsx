@@ -6,7 +6,6 @@ import {
   isAccessAllowed,
   type Alert,
 } from '@vayu/domain';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isApiError } from '../../app/api-client';
@@ -16,7 +15,7 @@ import { useSessionUser } from '../../app/session';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { dialogs } from '../../components/dialogs';
 import { formatDataTime } from '../../components/freshness-badge';
-import { ExportCsvButton, type ListStateChange } from '../../components/list';
+import { ExportCsvButton, type ListStateChange, useLastPageWhenPastEnd } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { SegmentedChoice } from '../../components/segmented-choice';
 import { formatTotal } from '../../i18n';
@@ -65,11 +64,7 @@ export function AlertList({
   const isFiltered = alertType !== undefined || open === true;
   const { data } = alerts;
 
-  // A page past the end (an old link, or alerts that left the window) shows the last page instead.
-  useEffect(() => {
-    if (data && data.pageCount > 0 && page > data.pageCount && !alerts.isPlaceholderData)
-      onPage(data.pageCount);
-  }, [data, page, onPage, alerts.isPlaceholderData]);
+  useLastPageWhenPastEnd(alerts, page, onPage);
 
   const askAcknowledge = async (alert: Alert) => {
     const confirmed = await dialogs.confirm({

@@ -2,13 +2,14 @@ import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core'
 import { useDocumentTitle } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page } from '@vayu/domain';
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { IndustrySearchSelect } from '../../components/industry-search-select';
 import { Pagination } from '../../components/pagination';
 import { formatTotal } from '../../i18n';
 import { useIndustryName } from './api';
+import { useLastPageWhenPastEnd } from '../../components/list';
 
 /**
  * The frame of the invoice and payment lists: title, a status filter and the
@@ -50,10 +51,7 @@ export function BillingListPage<T>(props: {
   useDocumentTitle(`${props.title} · ${t('common.appName')}`);
   const industryName = useIndustryName(props.tenantId ?? undefined);
 
-  useEffect(() => {
-    if (data && data.pageCount > 0 && page > data.pageCount && !query.isPlaceholderData)
-      onPage(data.pageCount);
-  }, [data, page, onPage, query.isPlaceholderData]);
+  useLastPageWhenPastEnd(query, page, onPage);
 
   const rows = data?.items;
   const from = rows && rows.length > 0 ? (page - 1) * (data?.pageSize ?? 20) + 1 : 0;

@@ -1,6 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { DATA_MIGRATIONS_PAGE_SIZE, type DataMigration, type DataMigrationStatus } from '@vayu/domain';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { formatDataTime } from '../../components/freshness-badge';
@@ -8,6 +8,7 @@ import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { useDataMigrations } from './api';
 import { DataMigrationStatusCell, useSourceText } from './data-migration-status';
+import { useLastPageWhenPastEnd } from '../../components/list';
 
 /**
  * Migrations, newest first, 20 a page on the server, each with its status
@@ -37,10 +38,7 @@ export function DataMigrationList({
   });
   const { data } = query;
 
-  useEffect(() => {
-    if (data && data.pageCount > 0 && page > data.pageCount && !query.isPlaceholderData)
-      onPage(data.pageCount);
-  }, [data, page, onPage, query.isPlaceholderData]);
+  useLastPageWhenPastEnd(query, page, onPage);
 
   const columns: DataTableColumn<DataMigration>[] = [
     {

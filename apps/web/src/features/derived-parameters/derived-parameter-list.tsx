@@ -7,11 +7,15 @@ import {
   type DerivedParameter,
   type TotalKind,
 } from '@vayu/domain';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { ConfirmDeleteButton, useListState, type ListStateChange } from '../../components/list';
+import {
+  ConfirmDeleteButton,
+  type ListStateChange,
+  useLastPageWhenPastEnd,
+  useListState,
+} from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { useUnits } from '../parameters';
@@ -41,12 +45,7 @@ export function DerivedParameterList() {
   const { change, setPage } = list;
   const hasFilters = list.isFiltered;
   const data = derived.data;
-  // A page past the end (an old link, or rows that went away) shows the last page instead.
-  useEffect(() => {
-    if (data && data.pageCount > 0 && filters.page > data.pageCount && !derived.isPlaceholderData) {
-      setPage(data.pageCount);
-    }
-  }, [data, filters.page, setPage, derived.isPlaceholderData]);
+  useLastPageWhenPastEnd(derived, filters.page, setPage);
 
   return (
     <Stack gap="lg">

@@ -9,12 +9,17 @@ import {
   type Device,
   type DeviceSummary,
 } from '@vayu/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatch, useNavigate } from 'react-router';
 import { useSessionUser } from '../../app/session';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { ExportCsvButton, useListState, type ListStateChange } from '../../components/list';
+import {
+  ExportCsvButton,
+  type ListStateChange,
+  useLastPageWhenPastEnd,
+  useListState,
+} from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { UrlSearchInput } from '../../components/url-search-input';
 import { formatNumber, formatTotal } from '../../i18n';
@@ -66,12 +71,7 @@ export function DeviceList() {
 
   const { data } = devices;
   const { setPage } = list;
-  // A page past the end (an old link, or rows that went away) shows the last page instead.
-  useEffect(() => {
-    if (data && data.pageCount > 0 && list.query.page > data.pageCount && !devices.isPlaceholderData) {
-      setPage(data.pageCount);
-    }
-  }, [data, list.query.page, setPage, devices.isPlaceholderData]);
+  useLastPageWhenPastEnd(devices, list.query.page, setPage);
 
   const tenantId = list.query.tenantId;
   const tenantName =

@@ -7,11 +7,16 @@ import {
   type DiagnosticParam,
   type TotalKind,
 } from '@vayu/domain';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { ConfirmDeleteButton, useListState, type ListStateChange } from '../../components/list';
+import {
+  ConfirmDeleteButton,
+  type ListStateChange,
+  useLastPageWhenPastEnd,
+  useListState,
+} from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { AccountSelect } from '../accounts';
@@ -57,12 +62,7 @@ export function DiagnosticParamList() {
   const data = setUps.data;
   const formState: DiagnosticFormState = { listSearch: searchParams.toString() };
 
-  // A page past the end (an old link, or rows that went away) shows the last page instead.
-  useEffect(() => {
-    if (data && data.pageCount > 0 && filters.page > data.pageCount && !setUps.isPlaceholderData) {
-      setPage(data.pageCount);
-    }
-  }, [data, filters.page, setPage, setUps.isPlaceholderData]);
+  useLastPageWhenPastEnd(setUps, filters.page, setPage);
 
   // The industry filter shows the name of an industry read from the URL once its rows are here.
   const tenantName = data?.items.find((item) => item.tenant?.id === filters.tenantId)?.tenant?.name;

@@ -9,13 +9,13 @@ import {
   type EdgeClientDetail,
   type EdgeClientSort,
 } from '@vayu/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatch, useNavigate } from 'react-router';
 import { useSessionUser } from '../../app/session';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { IndustrySearchSelect } from '../../components/industry-search-select';
-import { ConfirmDeleteButton, useListState } from '../../components/list';
+import { ConfirmDeleteButton, useLastPageWhenPastEnd, useListState } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { UrlSearchInput } from '../../components/url-search-input';
 import { formatNumber, formatTotal } from '../../i18n';
@@ -69,12 +69,7 @@ export function EdgeClientList() {
 
   const { data } = clients;
   const { setPage } = list;
-  // A page past the end (an old link, or rows that went away) shows the last page instead.
-  useEffect(() => {
-    if (data && data.pageCount > 0 && list.query.page > data.pageCount && !clients.isPlaceholderData) {
-      setPage(data.pageCount);
-    }
-  }, [data, list.query.page, setPage, clients.isPlaceholderData]);
+  useLastPageWhenPastEnd(clients, list.query.page, setPage);
 
   const tenantId = list.query.tenantId;
   const industryName = useIndustryName(ownIndustry === null ? tenantId : undefined);

@@ -1,6 +1,5 @@
 import { Button, Group, Paper, Select } from '@mantine/core';
 import type { EnergyCategory } from '@vayu/domain';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { categoryOptions, isEnergyCategory } from './energy-labels';
@@ -91,16 +90,4 @@ export function ListFilters({
       </Group>
     </Paper>
   );
-}
-
-/** A page past the end (an old link, or rows that went away) shows the last page instead. */
-export function useLastPageFallback(
-  data: { pageCount: number } | undefined,
-  page: number,
-  isPlaceholderData: boolean,
-  setPage: (page: number) => void,
-) {
-  useEffect(() => {
-    if (data && data.pageCount > 0 && page > data.pageCount && !isPlaceholderData) setPage(data.pageCount);
-  }, [data, page, setPage, isPlaceholderData]);
 }

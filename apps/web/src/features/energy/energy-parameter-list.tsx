@@ -9,13 +9,13 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { ConfirmDeleteButton, useListState } from '../../components/list';
+import { ConfirmDeleteButton, useLastPageWhenPastEnd, useListState } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { useDeleteEnergyParameter } from './api/delete-energy-parameter';
 import { useEnergyParameters } from './api/get-energy-parameters';
 import { aggregationLabel, categoryLabel, unitLabel } from './energy-labels';
-import { EnergyNav, ListFilters, useLastPageFallback } from './energy-list-tools';
+import { EnergyNav, ListFilters } from './energy-list-tools';
 
 const PAGE_SIZE = PAGE_SIZES.default;
 const LIST_OPTIONS = { fixed: { pageSize: PAGE_SIZE } };
@@ -31,7 +31,7 @@ export function EnergyParameterList() {
   const state = list.query;
   const parameters = useEnergyParameters(state);
   useDocumentTitle(`${t('pages.energyParameters')} · ${t('common.appName')}`);
-  useLastPageFallback(parameters.data, state.page, parameters.isPlaceholderData, list.setPage);
+  useLastPageWhenPastEnd(parameters, state.page, list.setPage);
 
   const { change } = list;
   const hasFilters = list.isFiltered;

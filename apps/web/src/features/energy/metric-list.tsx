@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { ConfirmDeleteButton, useListState } from '../../components/list';
+import { ConfirmDeleteButton, useLastPageWhenPastEnd, useListState } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { useDeleteMetric } from './api/delete-metric';
 import { useMetrics } from './api/get-metrics';
 import { aggregationLabel } from './energy-labels';
-import { EnergyNav, ListFilters, useLastPageFallback } from './energy-list-tools';
+import { EnergyNav, ListFilters } from './energy-list-tools';
 import { MetricForm } from './metric-form';
 
 const PAGE_SIZE = PAGE_SIZES.default;
@@ -29,7 +29,7 @@ export function MetricList() {
   const metrics = useMetrics(state);
   const [editing, setEditing] = useState<EnergyMetric | null>(null);
   useDocumentTitle(`${t('pages.metrics')} · ${t('common.appName')}`);
-  useLastPageFallback(metrics.data, state.page, metrics.isPlaceholderData, list.setPage);
+  useLastPageWhenPastEnd(metrics, state.page, list.setPage);
 
   const { change } = list;
   const data = metrics.data;

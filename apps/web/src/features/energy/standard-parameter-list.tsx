@@ -10,12 +10,12 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { useListState, type ListStateOptions } from '../../components/list';
+import { type ListStateOptions, useLastPageWhenPastEnd, useListState } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { useParameters } from '../parameters';
 import { unitLabel } from './energy-labels';
-import { EnergyNav, ListFilters, useLastPageFallback } from './energy-list-tools';
+import { EnergyNav, ListFilters } from './energy-list-tools';
 
 const PAGE_SIZE = PAGE_SIZES.default;
 /** The energy view of the catalogue: its page size and the parameters measured at 'energy' only. */
@@ -34,7 +34,7 @@ export function StandardParameterList() {
   const state = list.query;
   const parameters = useParameters(state);
   useDocumentTitle(`${t('pages.energyCatalogue')} · ${t('common.appName')}`);
-  useLastPageFallback(parameters.data, state.page, parameters.isPlaceholderData, list.setPage);
+  useLastPageWhenPastEnd(parameters, state.page, list.setPage);
 
   const { change } = list;
   const data = parameters.data;

@@ -9,15 +9,16 @@ import {
   type Parameter,
   type TotalKind,
 } from '@vayu/domain';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../app/session';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import {
   ConfirmDeleteButton,
   ExportCsvButton,
-  useListState,
   type ListStateChange,
+  useLastPageWhenPastEnd,
+  useListState,
 } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
@@ -56,12 +57,7 @@ export function ParameterList() {
   const { change, setPage } = list;
   const hasFilters = list.isFiltered;
   const data = parameters.data;
-  // A page past the end (an old link, or rows that went away) shows the last page instead.
-  useEffect(() => {
-    if (data && data.pageCount > 0 && filters.page > data.pageCount && !parameters.isPlaceholderData) {
-      setPage(data.pageCount);
-    }
-  }, [data, filters.page, setPage, parameters.isPlaceholderData]);
+  useLastPageWhenPastEnd(parameters, filters.page, setPage);
 
   return (
     <Stack gap="lg">

@@ -10,13 +10,13 @@ import {
   type PullTokenIssued,
   type PullTokenStatus,
 } from '@vayu/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSessionUser } from '../../app/session';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { IndustrySearchSelect } from '../../components/industry-search-select';
-import { ConfirmDeleteButton } from '../../components/list';
+import { ConfirmDeleteButton, useLastPageWhenPastEnd } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { SecretOnceDialog } from '../../components/secret-once-dialog';
 import { formatTotal } from '../../i18n';
@@ -78,12 +78,8 @@ export function PullDataPage() {
 
   const { data } = tokens;
   const { change } = address;
-  // A page past the end (an old link, or rows that went away) shows the last page instead.
-  useEffect(() => {
-    if (data && data.pageCount > 0 && address.page > data.pageCount && !tokens.isPlaceholderData) {
-      change({ page: data.pageCount });
-    }
-  }, [data, address.page, change, tokens.isPlaceholderData]);
+  const toPage = useCallback((page: number) => change({ page }), [change]);
+  useLastPageWhenPastEnd(tokens, address.page, toPage);
 
   const columns: DataTableColumn<PullToken>[] = [
     {

@@ -1,12 +1,11 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { groundWaterQuerySchema, type GroundWaterPoint } from '@vayu/domain';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { FreshnessBadge } from '../../components/freshness-badge';
-import { useListState } from '../../components/list';
+import { useLastPageWhenPastEnd, useListState } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { useGroundWater } from './api';
@@ -29,12 +28,7 @@ export function GroundWaterList() {
   const { setPage } = list;
   useDocumentTitle(`${t('pages.groundWater')} · ${t('common.appName')}`);
 
-  // A page past the end (an old link) shows the last page instead.
-  useEffect(() => {
-    if (data && data.pageCount > 0 && list.query.page > data.pageCount && !points.isPlaceholderData) {
-      setPage(data.pageCount);
-    }
-  }, [data, list.query.page, setPage, points.isPlaceholderData]);
+  useLastPageWhenPastEnd(points, list.query.page, setPage);
 
   const notSet = t('common.notSet');
   const columns: DataTableColumn<GroundWaterPoint>[] = [

@@ -1,9 +1,9 @@
 import { Badge, Button, Code, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { pushAttemptsQuerySchema, type PushAttempt, type RegulatorTenant } from '@vayu/domain';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { useListState } from '../../components/list';
+import { useLastPageWhenPastEnd, useListState } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatTotal } from '../../i18n';
 import { usePushAttempts, useRegulatorDevices } from './api';
@@ -30,11 +30,7 @@ export function PushAttemptsSection({ mapping }: { mapping: RegulatorTenant }) {
   const { data } = attempts;
   const { setPage } = list;
 
-  useEffect(() => {
-    if (data && data.pageCount > 0 && list.query.page > data.pageCount && !attempts.isPlaceholderData) {
-      setPage(data.pageCount);
-    }
-  }, [data, list.query.page, setPage, attempts.isPlaceholderData]);
+  useLastPageWhenPastEnd(attempts, list.query.page, setPage);
 
   const deviceName = (id: number) =>
     devices.data?.items.find((row) => row.deviceId === id)?.deviceName ??

@@ -6,13 +6,12 @@ import {
   type Board,
   type RegulatoryIndustry,
 } from '@vayu/domain';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionUser } from '../../app/session';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { FreshnessBadge } from '../../components/freshness-badge';
-import { useListState } from '../../components/list';
+import { useLastPageWhenPastEnd, useListState } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { useRegulatoryView, useStateAccounts } from './api';
@@ -42,12 +41,7 @@ export function StateAccountsSection({ board }: { board: Board }) {
   const { data } = accounts;
   const { setPage } = list;
 
-  // A page past the end (an old link, or industries that went) shows the last page instead.
-  useEffect(() => {
-    if (data && data.pageCount > 0 && list.query.page > data.pageCount && !accounts.isPlaceholderData) {
-      setPage(data.pageCount);
-    }
-  }, [data, list.query.page, setPage, accounts.isPlaceholderData]);
+  useLastPageWhenPastEnd(accounts, list.query.page, setPage);
 
   const columns: DataTableColumn<RegulatoryIndustry>[] = [
     {

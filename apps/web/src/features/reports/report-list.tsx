@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { isReportPending, REPORTS_PAGE_SIZE, type Report, type ReportStatus } from '@vayu/domain';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { Pagination } from '../../components/pagination';
@@ -8,6 +8,7 @@ import { formatNumber, formatTotal } from '../../i18n';
 import { reportFileUrl, useReports, type ReportListScope } from './api';
 import { ReportEmailDialog } from './report-email-dialog';
 import { formatMoment, formatPeriod, reportsMessage } from './reports-text';
+import { useLastPageWhenPastEnd } from '../../components/list';
 
 const STATUS_COLORS: Record<ReportStatus, string> = {
   QUEUED: 'gray',
@@ -64,10 +65,7 @@ export function ReportList({
   const [mailing, setMailing] = useState<Report | null>(null);
   const { data } = query;
 
-  useEffect(() => {
-    if (data && data.pageCount > 0 && page > data.pageCount && !query.isPlaceholderData)
-      onPage(data.pageCount);
-  }, [data, page, onPage, query.isPlaceholderData]);
+  useLastPageWhenPastEnd(query, page, onPage);
 
   const columns: DataTableColumn<Report>[] = [
     {

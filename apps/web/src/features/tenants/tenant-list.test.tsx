@@ -142,6 +142,21 @@ describe('TenantList', () => {
     expect(within(board).queryByRole('img')).not.toBeInTheDocument();
   });
 
+  it('shows the last page instead of a page past the end (an old link)', async () => {
+    const { api } = renderList('/tenants?page=7', {
+      'GET /api/tenants': ({ url }) => {
+        const page = Number(new URL(url, 'http://x').searchParams.get('page') ?? 1);
+        return jsonResponse(
+          pageOf([tenantRow({ id: 20 + page, name: `Industry on page ${page}` })], page, 12),
+        );
+      },
+    });
+    expect(await screen.findByRole('link', { name: 'Industry on page 2' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/tenants?page=2');
+    const pages = api.calls.map((call) => new URL(call.url, 'http://x').searchParams.get('page'));
+    expect(pages).toEqual(expect.arrayContaining(['7', '2']));
+  });
+
   it('says so when nothing matches', async () => {
     renderList('/tenants', { 'GET /api/tenants': () => jsonResponse(pageOf([])) });
     expect(await screen.findByText('No industries found')).toBeInTheDocument();

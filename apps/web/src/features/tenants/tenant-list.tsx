@@ -20,14 +20,19 @@ import {
   type TenantListQuery,
   type TotalKind,
 } from '@vayu/domain';
-import { lazy, memo, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionUser } from '../../app/session';
 import { FreshnessBadge } from '../../components/freshness-badge';
 import { SegmentedChoice } from '../../components/segmented-choice';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { ExportCsvButton, useListState, type ListStateChange } from '../../components/list';
+import {
+  ExportCsvButton,
+  type ListStateChange,
+  useLastPageWhenPastEnd,
+  useListState,
+} from '../../components/list';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
@@ -98,12 +103,7 @@ export function TenantList() {
 
   const { change, setPage } = list;
   const data = tenants.data;
-  // A page past the end (an old link, or rows that went away) shows the last page instead.
-  useEffect(() => {
-    if (data && data.pageCount > 0 && filters.page > data.pageCount && !tenants.isPlaceholderData) {
-      setPage(data.pageCount);
-    }
-  }, [data, filters.page, setPage, tenants.isPlaceholderData]);
+  useLastPageWhenPastEnd(tenants, filters.page, setPage);
 
   return (
     <Stack gap="lg">
