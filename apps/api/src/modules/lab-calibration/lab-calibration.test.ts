@@ -48,21 +48,19 @@ function zipOf(name: string, content: string): Buffer {
   const fileName = Buffer.from(name);
   const data = Buffer.from(content);
   const crc = crc32(data);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(fileName.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(fileName.length, 28);
+  // The local and the central header carry the same entry fields (CRC, sizes, name length), at their own offsets.
+  const header = (size: number, signature: number, versionsAt: number[], entryAt: number) => {
+    const bytes = Buffer.alloc(size);
+    bytes.writeUInt32LE(signature, 0);
+    for (const at of versionsAt) bytes.writeUInt16LE(20, at);
+    bytes.writeUInt32LE(crc, entryAt);
+    bytes.writeUInt32LE(data.length, entryAt + 4);
+    bytes.writeUInt32LE(data.length, entryAt + 8);
+    bytes.writeUInt16LE(fileName.length, entryAt + 12);
+    return bytes;
+  };
+  const local = header(30, 0x04034b50, [4], 14);
+  const central = header(46, 0x02014b50, [4, 6], 16);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
   end.writeUInt16LE(1, 8);

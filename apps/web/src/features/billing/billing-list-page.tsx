@@ -2,14 +2,14 @@ import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core'
 import { useDocumentTitle } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page } from '@vayu/domain';
-import { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { IndustrySearchSelect } from '../../components/industry-search-select';
+import { useLastPageWhenPastEnd } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatTotal } from '../../i18n';
 import { useIndustryName } from './api';
-import { useLastPageWhenPastEnd } from '../../components/list';
 
 /**
  * The frame of the invoice and payment lists: title, a status filter and the

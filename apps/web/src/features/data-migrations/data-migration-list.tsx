@@ -4,11 +4,11 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
 import { formatDataTime } from '../../components/freshness-badge';
+import { useLastPageWhenPastEnd } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { useDataMigrations } from './api';
 import { DataMigrationStatusCell, useSourceText } from './data-migration-status';
-import { useLastPageWhenPastEnd } from '../../components/list';
 
 /**
  * Migrations, newest first, 20 a page on the server, each with its status

@@ -3,12 +3,12 @@ import { isReportPending, REPORTS_PAGE_SIZE, type Report, type ReportStatus } fr
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { useLastPageWhenPastEnd } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { reportFileUrl, useReports, type ReportListScope } from './api';
 import { ReportEmailDialog } from './report-email-dialog';
 import { formatMoment, formatPeriod, reportsMessage } from './reports-text';
-import { useLastPageWhenPastEnd } from '../../components/list';
 
 const STATUS_COLORS: Record<ReportStatus, string> = {
   QUEUED: 'gray',
