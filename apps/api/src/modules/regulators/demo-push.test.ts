@@ -113,6 +113,12 @@ describe('the simulator’s readings reach the board', () => {
     };
     await mapParameter(plant.so2.id, 'so2', 'mg/Nm3', 'mg/m3 (NTP)');
     await mapParameter(plant.o2.id, 'o2', '%', 'percent');
+    // The industry scheduled the analyser's zero checks with the board (the simulation marks their
+    // slots as calibration): the board takes those slots, flagged, inside their windows.
+    const zeroChecks = await t.db
+      .selectDistinct({ slot: readings15m.slot })
+      .from(readings15m)
+      .where(and(eq(readings15m.deviceId, plant.device.id), eq(readings15m.otherProvenance, 'calibration')));
     standIn.register({
       industryId: 'GPCB-DEMO-1',
       authorizationKey,
@@ -125,6 +131,10 @@ describe('the simulator’s readings reach the board', () => {
             { parameter: 'so2', unit: 'mg/m3 (NTP)' },
             { parameter: 'o2', unit: 'percent' },
           ],
+          calibrations: zeroChecks.map(({ slot }) => ({
+            from: slot.toISOString(),
+            to: new Date(slot.getTime() + PUSH_SLOT_MS).toISOString(),
+          })),
         },
       ],
     });
