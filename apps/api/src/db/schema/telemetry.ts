@@ -228,8 +228,9 @@ export const readingsDays = pgTable(
 /**
  * Slots with readings stored since they were last rolled up. The readings
  * insert marks them in the same statement (touching the mark again when it is
- * there, so that rolling up waits for a batch in flight); rolling up takes the
- * marks and recomputes their slots from `readings`.
+ * there: a new row version); rolling up recomputes the slots of the marks it
+ * read and removes those still at the version it read
+ * (modules/telemetry/rollup.ts).
  */
 export const readingsDirty = pgTable(
   'readings_dirty',

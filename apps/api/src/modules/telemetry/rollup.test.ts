@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_ACCOUNT_ID, type EntityData } from '@vayu/domain';
 import { readings15m, readingsDays, readingsDirty } from '../../db/schema/index.js';
@@ -197,6 +197,54 @@ describe('the 15-minute rollup', () => {
     expect((await storedDays()).find((day) => day.day.getTime() === today - 2 * DAY)!.points).not.toBeNull();
     expect(await data()).toEqual(withLate);
   });
+
+  it('keeps the mark of a slot a batch touched while a round ran, and counts what the batch stored', async () => {
+    const tenant = await factories(t.db).tenant();
+    const { device, parameter } = await deviceFactories(t.db).device(tenant.id);
+    const slot = slotStartAgo(2);
+    await store(device, parameter.id, [[slot + MINUTE, 10]]);
+    const marks = () => t.db.select().from(readingsDirty).where(eq(readingsDirty.deviceId, device.id));
+    const rolled = () => t.db.select().from(readings15m).where(eq(readings15m.deviceId, device.id));
+    // What the readings insert does, in the round's transaction once it has read the marks: a
+    // reading and the touch of its slot's mark (a new version of the row).
+    await rollUpOnce(t.db, 5_000, 0, async (tx) => {
+      await tx.execute(sql`
+        INSERT INTO readings (tenant_id, device_id, parameter_id, ts, value, unit, value_std, provenance, source)
+        VALUES (${tenant.id}, ${device.id}, ${parameter.id}, ${new Date(slot + 2 * MINUTE).toISOString()},
+                30, 'mg/Nm3', 30, 'measured', 'demo')`);
+      await tx.execute(sql`UPDATE readings_dirty SET marked_at = now() WHERE device_id = ${device.id}`);
+    });
+    expect(await marks()).toHaveLength(1);
+    expect((await rolled()).map((row) => [row.slot.getTime(), row.count, row.sum])).toEqual([[slot, 2, 40]]);
+    await rollUpOnce(t.db, 5_000, 0);
+    expect(await marks()).toHaveLength(0);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'does not make a batch wait for a round in progress (PostgreSQL: a batch from another connection)',
+    async () => {
+      const tenant = await factories(t.db).tenant();
+      const { device, parameter } = await deviceFactories(t.db).device(tenant.id);
+      const slot = slotStartAgo(2);
+      await store(device, parameter.id, [[slot + MINUTE, 10]]);
+      let ceiling: NodeJS.Timeout | undefined;
+      await rollUpOnce(t.db, 5_000, 0, async () => {
+        // The round holds its transaction open until this batch, on its own connection, is stored.
+        await Promise.race([
+          store(device, parameter.id, [[slot + 2 * MINUTE, 30]]),
+          new Promise((_, reject) => {
+            ceiling = setTimeout(() => reject(new Error('the batch waited for the round')), 30_000);
+          }),
+        ]).finally(() => clearTimeout(ceiling));
+      });
+      // The round's snapshot came after the batch: both readings counted; the batch's mark stays.
+      const rolled = await t.db.select().from(readings15m).where(eq(readings15m.deviceId, device.id));
+      expect(rolled.map((row) => [row.count, row.sum])).toEqual([[2, 40]]);
+      expect(
+        await t.db.select().from(readingsDirty).where(eq(readingsDirty.deviceId, device.id)),
+      ).toHaveLength(1);
+    },
+  );
 
   it('leaves a slot still receiving readings to the exact read until it has gone quiet', async () => {
     const tenant = await factories(t.db).tenant();
