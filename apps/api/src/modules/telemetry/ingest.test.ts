@@ -16,7 +16,7 @@ import { telemetryFactories } from '../../test/telemetry-factories.js';
 import { clientFor } from '../accounts/partners.test-support.js';
 import { forgetDataToken, revokeDataTokens } from './data-tokens.js';
 import { forgetIngestDevices } from './ingest-devices.js';
-import { insertReadings } from './ingest.service.js';
+import { insertReadings, isoTime } from './ingest.service.js';
 
 let t: TestContext;
 let make: ReturnType<typeof factories>;
@@ -177,6 +177,28 @@ describe('POST /api/ingest', () => {
     const result = await sent(edge.token, [reading, reading]);
     expect(result.results.map((r) => r.status)).toEqual(['accepted', 'duplicate']);
     expect(await storedOf(device.id)).toHaveLength(1);
+  });
+
+  it('answers each reading of a batch that mixes new readings with ones stored before', async () => {
+    const { device, parameter, edge } = await industryWithDevice();
+    const at = (slots: number, value: number) => ({
+      deviceId: device.id,
+      parameter: parameter.paramKey,
+      time: slotAgo(slots),
+      value,
+      unit: 'mg/Nm3',
+    });
+    await sent(edge.token, [at(2, 1), at(4, 2)]);
+    const result = await sent(edge.token, [at(1, 3), at(2, 4), at(3, 5), at(4, 6), at(1, 7)]);
+    expect(result).toMatchObject({ accepted: 2, duplicates: 3, refused: 0 });
+    expect(result.results.map((r) => r.status)).toEqual([
+      'accepted',
+      'duplicate',
+      'accepted',
+      'duplicate',
+      'duplicate',
+    ]);
+    expect((await storedOf(device.id)).map((row) => row.value).sort()).toEqual([1, 2, 3, 5]);
   });
 
   it('refuses each bad reading with its code and stores the good ones of the same batch', async () => {
@@ -487,5 +509,34 @@ describe('GET /api/tenants/{id}/monitored', () => {
       .from(readings)
       .where(and(eq(readings.deviceId, device.id), eq(readings.parameterId, parameter.id)));
     expect(stored).toHaveLength(1);
+  });
+});
+
+describe('isoTime', () => {
+  it('writes a time exactly as toISOString does, across hours, days, leap days and the range ends', () => {
+    const times = [
+      0,
+      -1,
+      1,
+      999,
+      3_599_999,
+      3_600_000,
+      Date.UTC(2024, 1, 29, 23, 59, 59, 999),
+      Date.UTC(2024, 2, 1),
+      Date.UTC(1969, 11, 31, 23, 0, 0, 1),
+      Date.UTC(2026, 10, 28, 9, 5, 7, 40),
+      -62_167_219_200_000,
+      253_402_300_799_999,
+      253_402_300_800_000,
+      -62_167_219_200_001,
+    ];
+    // A spread of times through this century, each a few times in a row (the hour kept).
+    let seed = 7;
+    for (let i = 0; i < 2_000; i++) {
+      seed = (seed * 48_271) % 2_147_483_647;
+      const ms = Date.UTC(2000, 0, 1) + Math.floor((seed / 2_147_483_647) * 3.2e12);
+      times.push(ms, ms + 1, ms + 59_999);
+    }
+    for (const ms of times) expect(isoTime(ms), String(ms)).toBe(new Date(ms).toISOString());
   });
 });
