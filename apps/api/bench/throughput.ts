@@ -4,7 +4,7 @@
  * the real server (`src/server.ts`) in a process of its own on a free port;
  * the minimal handler (`minimal-server.ts`) runs the same page queries with no
  * count, session or scope. autocannon drives each with 50 connections for 10 s
- * per case, after a short warm-up.
+ * per run, after a short warm-up, twice a side (`measureAlternating`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -192,6 +192,47 @@ export async function drive(
     p99: result.latency.p99,
     requests: result.requests.total,
     failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** The mean of two runs of one side. */
+function meanOf(a: Measured, b: Measured): Measured {
+  return {
+    rps: (a.rps + b.rps) / 2,
+    p50: (a.p50 + b.p50) / 2,
+    p99: (a.p99 + b.p99) / 2,
+    requests: a.requests + b.requests,
+    failures: a.failures + b.failures,
+  };
+}
+
+/**
+ * The console and its minimal handler, each measured twice in the order
+ * console, minimal, minimal, console, each run after its own warm-up (and
+ * `settle`, when given). Whatever drifts over the runs — a checkpoint, autovacuum
+ * after a bulk load, a table growing, other work on the machine — then falls on
+ * both sides alike instead of on whichever side runs first. Each side's figures
+ * are the mean of its two runs.
+ */
+export async function measureAlternating(
+  pair: { console: Target; minimal: Target },
+  seconds: number,
+  options: { warmUp: number; connections?: number; settle?: () => Promise<void> },
+): Promise<{ consoleRun: Measured; minimalRun: Measured; runs: Measured[] }> {
+  const connections = { connections: options.connections ?? CONNECTIONS };
+  const run = async (target: Target) => {
+    await options.settle?.();
+    await drive(target, options.warmUp, connections);
+    return drive(target, seconds, connections);
+  };
+  const console1 = await run(pair.console);
+  const minimal1 = await run(pair.minimal);
+  const minimal2 = await run(pair.minimal);
+  const console2 = await run(pair.console);
+  return {
+    consoleRun: meanOf(console1, console2),
+    minimalRun: meanOf(minimal1, minimal2),
+    runs: [console1, minimal1, minimal2, console2],
   };
 }
 
@@ -423,12 +464,7 @@ export async function runThroughput(
     }
     const results: ThroughputResult[] = [];
     for (const c of cases) {
-      const measure = async (target: Target) => {
-        await drive(target, WARM_UP_S);
-        return drive(target, DURATION_S);
-      };
-      const consoleRun = await measure(c.console);
-      const minimalRun = await measure(c.minimal);
+      const { consoleRun, minimalRun } = await measureAlternating(c, DURATION_S, { warmUp: WARM_UP_S });
       const ratio = consoleRun.rps / minimalRun.rps;
       const p99Factor = consoleRun.p99 / Math.max(minimalRun.p99, 1);
       const ok =
