@@ -16,7 +16,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -50,6 +50,38 @@ const SENDING_TENANTS = 100;
 const STORED_READINGS = 10_000_000;
 /** Minutes between two stored readings of a parameter (the spec's data frequencies: 15, 5 or 2). */
 const STORED_EVERY_MIN = 5;
+
+/** The share of the CPUs' time spent working over `ms` (from /proc/stat; 0 where there is none). */
+async function cpuBusy(ms: number): Promise<number> {
+  const read = () => {
+    try {
+      const fields = readFileSync('/proc/stat', 'utf8')
+        .split('\n')[0]!
+        .trim()
+        .split(/\s+/)
+        .slice(1)
+        .map(Number);
+      const idle = fields[3]! + (fields[4] ?? 0); // idle and iowait
+      return { idle, total: fields.reduce((sum, n) => sum + n, 0) };
+    } catch {
+      return undefined;
+    }
+  };
+  const before = read();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = read();
+  if (!before || !after || after.total === before.total) return 0;
+  return 1 - (after.idle - before.idle) / (after.total - before.total);
+}
+
+/** Waits (at most `limitMs`) until the CPUs are less than a fifth busy over 2 s; answers the last share measured. */
+async function waitForIdleCpus(limitMs: number): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const busy = await cpuBusy(2_000);
+    if (busy < 0.2 || Date.now() - started > limitMs) return busy;
+  }
+}
 
 function rowsOf(result: unknown): Array<Record<string, unknown>> {
   return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
@@ -468,7 +500,11 @@ export async function runTelemetry(handle: DatabaseHandle, databaseUrl: string):
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     await db.execute(sql`CHECKPOINT`).catch(() => undefined); // only a superuser may
-    out(`\nIdle again: the rollup caught up, no autovacuum running (load average ${load()}):`);
+    // And the machine idle: the load average lags by minutes, so the CPUs' own counters are read.
+    const busy = await waitForIdleCpus(180_000);
+    out(
+      `\nIdle again: the rollup caught up, no autovacuum running, the CPUs ${(busy * 100).toFixed(0)} % busy over 2 s (load average ${load()}):`,
+    );
     // One request at a time first, while nothing else runs, from a client process of its own
     // (latency-client.ts); then 50 connections.
     const client = await execFileAsync(

@@ -9,7 +9,7 @@ import {
   type EndpointInput,
 } from '@vayu/domain';
 import type { z } from 'zod';
-import type { JsonText } from './serializer.js';
+import { JsonText } from './serializer.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -66,9 +66,35 @@ export function registerEndpoint<E extends EndpointDefinition>(
       if (result === reply || reply.sent) return reply;
       if (status === 204) return reply.status(204).send();
       if (status !== 200) reply.status(status);
+      // An answer made partly of texts kept across answers goes out as gzip made from their
+      // compressed forms (lib/json-parts.ts) when the client takes gzip; the compression plugin
+      // leaves an answer that already has its encoding alone.
+      if (result instanceof JsonText && result.hasKeptParts && acceptsGzip(request)) {
+        return reply
+          .header('content-type', 'application/json; charset=utf-8')
+          .header('content-encoding', 'gzip')
+          .header('vary', 'accept-encoding')
+          .send(result.gzip());
+      }
       return result;
     },
   });
+}
+
+/** Whether the request takes a gzip answer (`Accept-Encoding`, a q-value above 0), as the compression plugin judges. */
+export function acceptsGzip(request: FastifyRequest): boolean {
+  if (request.headers['x-no-compression'] !== undefined) return false;
+  const header = request.headers['accept-encoding'];
+  if (typeof header !== 'string') return false;
+  const weights = new Map<string, number>();
+  for (const entry of header.split(',')) {
+    const [name = '', ...params] = entry.trim().toLowerCase().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    weights.set(name.trim(), q === undefined ? 1 : Number(q.slice(2)));
+  }
+  // Named, gzip counts as named; otherwise any encoding ('*') says for it.
+  const weight = weights.get('gzip') ?? weights.get('x-gzip') ?? weights.get('*') ?? 0;
+  return weight > 0;
 }
 
 /** A group of endpoints registered together: `{ listParameters: handler, ... }` for `{ listParameters: definition, ... }`. */

@@ -3,6 +3,7 @@ import build from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { gzipParts, joinParts, KeptText, type JsonPart } from './json-parts.js';
 
 /**
  * How answers are turned into JSON.
@@ -31,7 +32,26 @@ export type SerializerMode = 'fast' | 'checked';
 export class JsonText<T = unknown> {
   /** Keeps answers of different schemas apart for the compiler. */
   declare readonly shape?: T;
-  constructor(readonly text: string) {}
+  /** The text as parts (lib/json-parts.ts), some of them perhaps kept across answers. */
+  readonly parts: readonly JsonPart[];
+  private joined: string | undefined;
+
+  constructor(text: string | readonly JsonPart[]) {
+    this.parts = typeof text === 'string' ? [text] : text;
+  }
+
+  get text(): string {
+    return (this.joined ??= joinParts(this.parts));
+  }
+
+  /** Whether a part is kept across answers: then gzip is made from the parts' compressed forms (`gzip`). */
+  get hasKeptParts(): boolean {
+    return this.parts.some((part) => part instanceof KeptText);
+  }
+
+  gzip(): Buffer {
+    return gzipParts(this.parts);
+  }
 }
 
 type Serialize = (data: unknown) => string;

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_ACCOUNT_ID, type EntityData } from '@vayu/domain';
@@ -170,6 +171,26 @@ describe('the 15-minute rollup', () => {
     ).toEqual(wholeDays);
     // Answered again from the days kept: the same points.
     expect(await data()).toEqual(expected(rows));
+    // A client that takes gzip is sent one made from the kept days' compressed forms (their
+    // stream ends with an empty final block): the same answer.
+    const plain = await site.call({
+      method: 'POST',
+      url: `/api/tenants/${tenant.id}/entities/${monitoringPointId}/data`,
+      payload: { startDate: new Date(start).toISOString(), endDate: new Date(today).toISOString() },
+    });
+    for (let i = 0; i < 2; i++) {
+      const gzipped = await site.call({
+        method: 'POST',
+        url: `/api/tenants/${tenant.id}/entities/${monitoringPointId}/data`,
+        payload: { startDate: new Date(start).toISOString(), endDate: new Date(today).toISOString() },
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(gzipped.statusCode).toBe(200);
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gzipped.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect([...gzipped.rawPayload.subarray(-10, -8)]).toEqual([0x03, 0x00]);
+      expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(plain.body);
+    }
     // Days with nothing in them are not stored.
     const empty = await site.call({
       method: 'POST',

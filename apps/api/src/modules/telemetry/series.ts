@@ -1,5 +1,6 @@
 import { DATA_DIM_MS, slotStart, type DataDim } from '@vayu/domain';
 import type { DatabaseHandle } from '../../db/client.js';
+import { joinParts, KeptText, textOfPart, type JsonPart } from '../../lib/json-parts.js';
 import { SLOT_ORIGIN } from './slots.js';
 
 /*
@@ -203,14 +204,21 @@ const STORE_DAYS_SQL = `
 /** The inside of a JSON array's text ('' for an empty one). */
 const inner = (array: string) => array.slice(1, -1);
 
+/** A day's points as its JSON array's inside, under the version it belongs to. */
+interface RememberedDay {
+  version: number;
+  points: KeptText;
+}
+
 /**
  * Days' texts this process has read or stored, by series and day, with the
  * version they belong to: a request asks the database for a day's text only
- * when its version is not the one here. Bounded by size; the least recently
+ * when its version is not the one here. Bounded by size (each day's text, and
+ * its compressed form once sent so, about a tenth more); the least recently
  * used go first. One per database (the tests run several in one process).
  */
 class RememberedDays {
-  private readonly days = new Map<string, { version: number; points: string }>();
+  private readonly days = new Map<string, RememberedDay>();
   private size = 0;
   constructor(private readonly maxChars: number) {}
 
@@ -223,19 +231,22 @@ class RememberedDays {
     return found;
   }
 
-  set(key: string, version: number, points: string) {
+  /** Keeps a day's text (a JSON array); answers it as kept. */
+  set(key: string, version: number, points: string): KeptText {
     const old = this.days.get(key);
     if (old) {
-      this.size -= old.points.length;
+      this.size -= old.points.text.length;
       this.days.delete(key);
     }
-    this.days.set(key, { version, points });
-    this.size += points.length;
+    const kept = new KeptText(inner(points));
+    this.days.set(key, { version, points: kept });
+    this.size += kept.text.length;
     for (const [oldest, day] of this.days) {
       if (this.size <= this.maxChars) break;
       this.days.delete(oldest);
-      this.size -= day.points.length;
+      this.size -= day.points.text.length;
     }
+    return kept;
   }
 }
 
@@ -253,15 +264,16 @@ const dayKey = (tenantId: number, item: { deviceId: number; parameterId: number 
   `${tenantId}:${item.deviceId}:${item.parameterId}:${day}`;
 
 /**
- * Each series' points over a range as JSON text, in the order asked. At
+ * Each series' points over a range as the parts of its JSON array's inside
+ * (to be joined with commas, leaving out empty ones), in the order asked. At
  * 15-minute resolution whole days (IST) of series other than counters come
  * from this process's memory or `readings_days` when stored and unchanged,
  * and are stored when not; the rest is written from the slots.
  */
-export async function readSeriesPoints(
+export async function readSeriesParts(
   database: Query,
   filter: { tenantId: number; series: readonly SeriesRequest[]; dim: DataDim; fromMs: number; toMs: number },
-): Promise<string[]> {
+): Promise<JsonPart[][]> {
   const { tenantId, series, dim, fromMs, toMs } = filter;
   // Whole days inside the range: from the first midnight (IST) at or after its start to the last before its end.
   const firstDay = slotStart(fromMs + DAY_MS - 1, 'day');
@@ -273,7 +285,7 @@ export async function readSeriesPoints(
   const memory = rememberedOf(database);
 
   // What is stored for each day of each series that may be read by day, and its text.
-  const storedDays = new Map<string, { version: number | null; points: string | null; marked: boolean }>();
+  const storedDays = new Map<string, { version: number | null; points: KeptText | null; marked: boolean }>();
   if (stored.length > 0) {
     const known = stored.flatMap((item) => days.map((day) => memory.get(dayKey(tenantId, item, day))));
     const rows = await database.query<{
@@ -299,20 +311,20 @@ export async function readSeriesPoints(
       const day = days[row.j - 1]!;
       const key = dayKey(tenantId, item, day);
       const version = row.version === null ? null : Number(row.version);
-      let points = row.points;
+      let points: KeptText | null = null;
       if (!row.marked && version !== null) {
         const mine = known[(row.i - 1) * days.length + row.j - 1];
-        if (points === null && mine?.version === version) points = mine.points;
-        else if (points !== null) memory.set(key, version, points);
+        if (row.points === null && mine?.version === version) points = mine.points;
+        else if (row.points !== null) points = memory.set(key, version, row.points);
       }
-      storedDays.set(key, { version, points: row.marked ? null : points, marked: row.marked });
+      storedDays.set(key, { version, points, marked: row.marked });
     }
   }
 
   // Each series as its pieces in time order: stored days as they are, the rest to write.
-  const parts: (string | Piece)[][] = series.map((item) => {
+  const parts: (KeptText | Piece)[][] = series.map((item) => {
     if (!isStored.has(item)) return [{ series: item, fromMs, toMs }];
-    const list: (string | Piece)[] = [];
+    const list: (KeptText | Piece)[] = [];
     if (fromMs < firstDay) list.push({ series: item, fromMs, toMs: firstDay });
     for (const day of days) {
       const found = storedDays.get(dayKey(tenantId, item, day));
@@ -322,7 +334,7 @@ export async function readSeriesPoints(
     if (lastEnd < toMs) list.push({ series: item, fromMs: lastEnd, toMs });
     return list;
   });
-  const pieces = parts.flat().filter((part): part is Piece => typeof part !== 'string');
+  const pieces = parts.flat().filter((part): part is Piece => !(part instanceof KeptText));
   const written = await writePieces(database, tenantId, dim, pieces);
   const textOf = new Map(pieces.map((piece, index) => [piece, written[index]!]));
 
@@ -368,8 +380,28 @@ export async function readSeriesPoints(
     }
   }
 
-  return parts.map((list) => {
-    const texts = list.map((part) => inner(typeof part === 'string' ? part : textOf.get(part)!));
-    return `[${texts.filter((text) => text.length > 0).join(',')}]`;
-  });
+  return parts.map((list) =>
+    list.map((part) => (part instanceof KeptText ? part : inner(textOf.get(part)!))),
+  );
+}
+
+/** A series' parts (`readSeriesParts`) as the parts of its JSON array: brackets, and commas between parts that are not empty. */
+export function seriesArrayParts(parts: readonly JsonPart[]): JsonPart[] {
+  const list: JsonPart[] = ['['];
+  for (const part of parts) {
+    if (textOfPart(part).length === 0) continue;
+    if (list.length > 1) list.push(',');
+    list.push(part);
+  }
+  list.push(']');
+  return list;
+}
+
+/** Each series' points over a range as JSON text (`readSeriesParts`, joined). */
+export async function readSeriesPoints(
+  database: Query,
+  filter: { tenantId: number; series: readonly SeriesRequest[]; dim: DataDim; fromMs: number; toMs: number },
+): Promise<string[]> {
+  const parts = await readSeriesParts(database, filter);
+  return parts.map((list) => joinParts(seriesArrayParts(list)));
 }

@@ -22,7 +22,8 @@ import { JsonText } from '../../lib/serializer.js';
 import { visibleIndustry } from '../accounts/industry-access.js';
 import { findDeviceOwner } from '../devices/devices.repository.js';
 import { deriveSeries, findDerivedInputKeys } from './derived.js';
-import { readSeriesPoints } from './series.js';
+import { readSeriesParts, seriesArrayParts } from './series.js';
+import { joinParts, type JsonPart } from '../../lib/json-parts.js';
 
 type EntityDataInput = z.output<typeof entityDataBodySchema>;
 type Query = Pick<DatabaseHandle, 'query'>;
@@ -132,7 +133,7 @@ export function createTelemetryService(deps: { db: Database; database: Query }):
         aggregation: row.is_counter ? ('DIFF' as const) : row.metric_agg,
         isDerived: false,
       }));
-      const points = await readSeriesPoints(database, {
+      const points = await readSeriesParts(database, {
         tenantId,
         series,
         dim: body.dim,
@@ -156,7 +157,7 @@ export function createTelemetryService(deps: { db: Database; database: Query }):
 
       const parsed = measured.map((series) => ({
         ...series,
-        points: JSON.parse(series.points) as DataPoint[],
+        points: JSON.parse(joinParts(seriesArrayParts(series.points))) as DataPoint[],
       }));
       const derived = await deriveSeries(db, parsed, wanted);
       result.series = [...parsed.filter(isAnswered), ...derived];
@@ -303,11 +304,14 @@ export function createTelemetryService(deps: { db: Database; database: Query }):
  */
 function writeEntityData(
   envelope: EntityData,
-  series: ReadonlyArray<Omit<DataSeries, 'points'> & { points: string }>,
-): string {
+  series: ReadonlyArray<Omit<DataSeries, 'points'> & { points: JsonPart[] }>,
+): JsonPart[] {
   const head = JSON.stringify({ ...envelope, series: undefined });
-  const parts = series.map(
-    ({ points, ...meta }) => `${JSON.stringify(meta).slice(0, -1)},"points":${points}}`,
-  );
-  return `${head.slice(0, -1)},"series":[${parts.join(',')}]}`;
+  const parts: JsonPart[] = [`${head.slice(0, -1)},"series":[`];
+  series.forEach(({ points, ...meta }, index) => {
+    parts.push(`${index > 0 ? ',' : ''}${JSON.stringify(meta).slice(0, -1)},"points":`);
+    parts.push(...seriesArrayParts(points), '}');
+  });
+  parts.push(']}');
+  return parts;
 }
