@@ -70,10 +70,11 @@ export function registerEndpoint<E extends EndpointDefinition>(
       // compressed forms (lib/json-parts.ts) when the client takes gzip; the compression plugin
       // leaves an answer that already has its encoding alone.
       if (result instanceof JsonText && result.hasKeptParts && acceptsGzip(request)) {
+        const vary = reply.getHeader('vary');
         return reply
           .header('content-type', 'application/json; charset=utf-8')
           .header('content-encoding', 'gzip')
-          .header('vary', 'accept-encoding')
+          .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding')
           .send(result.gzip());
       }
       return result;
