@@ -93,7 +93,7 @@ export function acceptsGzip(request: FastifyRequest): boolean {
     const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
     weights.set(name.trim(), q === undefined ? 1 : Number(q.slice(2)));
   }
-  // Named, gzip counts as named; otherwise any encoding ('*') says for it.
+  // gzip's own weight when it is named; otherwise that of any encoding ('*').
   const weight = weights.get('gzip') ?? weights.get('x-gzip') ?? weights.get('*') ?? 0;
   return weight > 0;
 }

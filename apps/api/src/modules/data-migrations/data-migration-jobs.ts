@@ -12,7 +12,7 @@ import { PermanentJobError } from '../../jobs/job-queue.js';
 import type { JobContext } from '../../jobs/job-worker.js';
 import type { FileStore } from '../../lib/file-store.js';
 import { queryOn } from '../../seed/readings.js';
-import { insertReadings, type ReadingRow } from '../telemetry/ingest.service.js';
+import { insertReadings, isoTime, type ReadingRow } from '../telemetry/ingest.service.js';
 import { ensureReadingPartitions } from '../telemetry/partitions.js';
 import {
   SourceProblem,
@@ -268,7 +268,7 @@ async function importMigration(deps: DataMigrationJobDeps, migrationId: number, 
         migration.importedById,
         chunk.map((row) => row.deviceId),
         chunk.map((row) => row.parameterId),
-        chunk.map((row) => new Date(row.ms).toISOString()),
+        chunk.map((row) => isoTime(row.ms)),
         migration.tenantId,
       ]);
       showProgress(start + chunk.length);

@@ -146,8 +146,8 @@ const pad3 = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
 
 /**
  * A time as `toISOString` writes it. A batch's readings fall in an hour or
- * two, so the date and hour are written once per hour and the rest by hand:
- * a batch of 100 took a tenth of its request's time in `toISOString`.
+ * two, so the date and hour are written once per hour and the rest by hand
+ * (`toISOString` took 65 µs of each batch of 100).
  */
 export function isoTime(ms: number): string {
   if (!Number.isInteger(ms) || ms < ISO_FROM_MS || ms >= ISO_TO_MS) return new Date(ms).toISOString();

@@ -13,7 +13,7 @@ import { SLOT_ORIGIN } from './slots.js';
  * meanwhile left a newer one, so its slot stays marked and is read exactly
  * until the next round. A round holds no mark while it works, so batches never
  * wait for it (they did when a round deleted its marks first: under steady
- * ingestion, a quarter of batches waited for a round to commit). Rounds run
+ * ingestion a batch was waiting for a round at almost any moment). Rounds run
  * one at a time across processes (a transaction-level advisory lock): two at
  * once could store a slot counted before a batch after one counted with it.
  */
