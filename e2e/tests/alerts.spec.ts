@@ -163,7 +163,10 @@ test('a reading past its limit raises an alert its industry sees, acknowledges a
     await expect(offline.getByRole('switch', { name: 'SMS' })).toHaveAccessibleDescription(
       'No provider is configured for this channel yet.',
     );
-    await mail.uncheck();
+    // A click, then a wait for the switch to show it: the switch shows what is being saved once the
+    // page has drawn again, which on a busy machine comes after uncheck()'s own immediate look.
+    await mail.click();
+    await expect(mail).not.toBeChecked();
     await expectNotice(page, 'Notification settings saved.');
     await page.reload();
     await expect(mail).not.toBeChecked();
