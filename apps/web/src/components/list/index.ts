@@ -15,3 +15,4 @@ export {
   type ExportCsvButtonProps,
 } from './export-csv-button';
 export { useLastPageWhenPastEnd, type PagedAnswer } from './use-last-page';
+export { ListResult, type ListResultProps, type ListResultQuery } from './list-result';
