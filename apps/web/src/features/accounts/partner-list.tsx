@@ -13,9 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { SegmentedChoice } from '../../components/segmented-choice';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { dialogs } from '../../components/dialogs';
-import { ExportCsvButton, useListState } from '../../components/list';
+import { ExportCsvButton, useListState, ListResult } from '../../components/list';
 import { formatPhoneNumber } from '../../components/phone';
 import { UrlSearchInput } from '../../components/url-search-input';
 import { formatNumber } from '../../i18n';
@@ -76,17 +76,18 @@ export function PartnerList() {
         </Stack>
       </Group>
 
-      {partners.isError ? (
-        <DataTableError title={t('partners.loadError')} query={partners} />
-      ) : partners.data && partners.data.length === 0 ? (
-        <DataTableEmpty>{search ? t('partners.noMatch', { search }) : t('partners.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={partners}
+        rows={partners.data}
+        errorTitle={t('partners.loadError')}
+        empty={search ? t('partners.noMatch', { search }) : t('partners.empty')}
+      >
         <PartnerTable
           partners={partners.data}
           isRefreshing={partners.isPlaceholderData}
           onEdit={(id) => setDialog({ type: 'edit', id })}
         />
-      )}
+      </ListResult>
 
       <PartnersEditDialog
         opened={dialog !== null}

@@ -3,7 +3,8 @@ import { alertsEndpoints, isAccessAllowed, type AlertLimit } from '@vayu/domain'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../app/session';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, DataTableEmpty, type DataTableColumn } from '../../components/data-table';
+import { ListResult } from '../../components/list';
 import { formatNumber } from '../../i18n';
 import { useAlertLimits } from './api/alert-limits';
 import { AlertLimitEditDialog } from './alert-limit-edit-dialog';
@@ -104,11 +105,12 @@ function IndustryLimits({ tenantId }: { tenantId: number }) {
       <Text c="dimmed" size="sm">
         {t('alerts.limits.intro')}
       </Text>
-      {limits.isError && !rows ? (
-        <DataTableError title={t('alerts.limits.loadError')} query={limits} />
-      ) : rows && rows.length === 0 ? (
-        <DataTableEmpty>{t('alerts.limits.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={limits}
+        rows={rows}
+        errorTitle={t('alerts.limits.loadError')}
+        empty={t('alerts.limits.empty')}
+      >
         <DataTable
           columns={columns}
           rows={rows}
@@ -116,7 +118,7 @@ function IndustryLimits({ tenantId }: { tenantId: number }) {
           caption={t('alerts.limits.caption', { total: formatNumber(rows?.length ?? 0) })}
           minWidth={canEdit ? 860 : 760}
         />
-      )}
+      </ListResult>
       <AlertLimitEditDialog limit={editing} onClose={() => setEditing(null)} />
     </Stack>
   );

@@ -12,10 +12,15 @@ import { isApiError } from '../../app/api-client';
 import { getErrorMessage, hasErrorCode } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { useSessionUser } from '../../app/session';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { dialogs } from '../../components/dialogs';
 import { formatDataTime } from '../../components/freshness-badge';
-import { ExportCsvButton, type ListStateChange, useLastPageWhenPastEnd } from '../../components/list';
+import {
+  ExportCsvButton,
+  type ListStateChange,
+  useLastPageWhenPastEnd,
+  ListResult,
+} from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { SegmentedChoice } from '../../components/segmented-choice';
 import { formatTotal } from '../../i18n';
@@ -276,11 +281,12 @@ export function AlertList({
         </Group>
       </Paper>
 
-      {alerts.isError && !rows ? (
-        <DataTableError title={t('alerts.loadError')} query={alerts} />
-      ) : rows && rows.length === 0 && !alerts.isPlaceholderData ? (
-        <DataTableEmpty>{isFiltered ? t('alerts.noMatch') : t('alerts.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={alerts}
+        rows={rows}
+        errorTitle={t('alerts.loadError')}
+        empty={isFiltered ? t('alerts.noMatch') : t('alerts.empty')}
+      >
         <DataTable
           columns={columns}
           rows={rows}
@@ -289,7 +295,7 @@ export function AlertList({
           minWidth={tenantId === undefined ? 1320 : 1200}
           isRefreshing={alerts.isPlaceholderData}
         />
-      )}
+      </ListResult>
 
       {data && (
         <Pagination

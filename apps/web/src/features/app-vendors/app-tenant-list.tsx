@@ -10,8 +10,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSessionUser } from '../../app/session';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { ConfirmDeleteButton, useListState } from '../../components/list';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ConfirmDeleteButton, useListState, ListResult } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { UrlSearchInput } from '../../components/url-search-input';
 import { formatTotal } from '../../i18n';
@@ -158,13 +158,12 @@ function AppTenants({ app, showPartner }: { app: { id: number; appName: string }
         </Group>
       </Paper>
 
-      {tenants.isError && !rows ? (
-        <DataTableError title={t('appVendors.tenants.loadError')} query={tenants} />
-      ) : rows && rows.length === 0 ? (
-        <DataTableEmpty>
-          {query.search ? t('appVendors.tenants.noMatch') : t('appVendors.tenants.empty')}
-        </DataTableEmpty>
-      ) : (
+      <ListResult
+        query={tenants}
+        rows={rows}
+        errorTitle={t('appVendors.tenants.loadError')}
+        empty={query.search ? t('appVendors.tenants.noMatch') : t('appVendors.tenants.empty')}
+      >
         <DataTable
           columns={columns}
           rows={rows}
@@ -178,7 +177,7 @@ function AppTenants({ app, showPartner }: { app: { id: number; appName: string }
           minWidth={showPartner ? 980 : 820}
           isRefreshing={tenants.isPlaceholderData}
         />
-      )}
+      </ListResult>
 
       {tenants.data && (
         <Pagination

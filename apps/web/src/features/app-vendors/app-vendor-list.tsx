@@ -11,9 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { useSessionUser } from '../../app/session';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { dialogs } from '../../components/dialogs';
-import { useListState } from '../../components/list';
+import { useListState, ListResult } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { UrlSearchInput } from '../../components/url-search-input';
 import { formatNumber, formatTotal } from '../../i18n';
@@ -178,11 +178,12 @@ export function AppVendorList() {
         />
       </Paper>
 
-      {apps.isError && !rows ? (
-        <DataTableError title={t('appVendors.loadError')} query={apps} />
-      ) : rows && rows.length === 0 ? (
-        <DataTableEmpty>{query.search ? t('appVendors.noMatch') : t('appVendors.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={apps}
+        rows={rows}
+        errorTitle={t('appVendors.loadError')}
+        empty={query.search ? t('appVendors.noMatch') : t('appVendors.empty')}
+      >
         <DataTable
           columns={columns}
           rows={rows}
@@ -191,7 +192,7 @@ export function AppVendorList() {
           minWidth={isPlatform ? 1080 : 920}
           isRefreshing={apps.isPlaceholderData}
         />
-      )}
+      </ListResult>
 
       {apps.data && (
         <Pagination

@@ -4,7 +4,8 @@ import { INGEST_MAX_BATCH, parsePageNumber, type TenantAppVendor } from '@vayu/d
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSessionUser } from '../../app/session';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, DataTableEmpty, type DataTableColumn } from '../../components/data-table';
+import { ListResult } from '../../components/list';
 import { IndustrySearchSelect } from '../../components/industry-search-select';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
@@ -135,11 +136,12 @@ function TenantApps({
       <Title order={2} size="h3" id="push-data-apps">
         {t('appVendors.pushData.appsTitle')}
       </Title>
-      {apps.isError && !rows ? (
-        <DataTableError title={t('appVendors.pushData.loadError')} query={apps} />
-      ) : rows && rows.length === 0 ? (
-        <DataTableEmpty>{t('appVendors.pushData.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={apps}
+        rows={rows}
+        errorTitle={t('appVendors.pushData.loadError')}
+        empty={t('appVendors.pushData.empty')}
+      >
         <DataTable
           columns={columns}
           rows={rows}
@@ -149,7 +151,7 @@ function TenantApps({
           isRefreshing={apps.isPlaceholderData}
           skeletonRows={2}
         />
-      )}
+      </ListResult>
       {apps.data && (
         <Pagination
           page={page}

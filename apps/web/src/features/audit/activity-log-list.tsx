@@ -4,8 +4,8 @@ import { activityLogQuerySchema, type ActivityLogRow } from '@vayu/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyFailure } from '../../app/notifications';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { useListState } from '../../components/list';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { useListState, ListResult } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatTotal } from '../../i18n';
 import type { ActivityLogListQuery } from './api/audit-keys';
@@ -111,23 +111,26 @@ export function ActivityLogList() {
         </Group>
       </Paper>
 
-      {shownRange === undefined ? null : activity.isError ? (
-        <DataTableError title={t('audit.logs.loadError')} query={activity} />
-      ) : rows && rows.length === 0 ? (
-        <DataTableEmpty>{t('audit.logs.empty')}</DataTableEmpty>
-      ) : (
-        <DataTable
-          columns={columns}
+      {shownRange === undefined ? null : (
+        <ListResult
+          query={activity}
           rows={rows}
-          getRowKey={(row) => row.id}
-          caption={t('audit.logs.caption', {
-            from: shownRange.startDate,
-            to: shownRange.endDate,
-            total: formatTotal(activity.data),
-          })}
-          minWidth={820}
-          isRefreshing={activity.isPlaceholderData}
-        />
+          errorTitle={t('audit.logs.loadError')}
+          empty={t('audit.logs.empty')}
+        >
+          <DataTable
+            columns={columns}
+            rows={rows}
+            getRowKey={(row) => row.id}
+            caption={t('audit.logs.caption', {
+              from: shownRange.startDate,
+              to: shownRange.endDate,
+              total: formatTotal(activity.data),
+            })}
+            minWidth={820}
+            isRefreshing={activity.isPlaceholderData}
+          />
+        </ListResult>
       )}
 
       {shownRange !== undefined && activity.data && (

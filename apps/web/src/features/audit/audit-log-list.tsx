@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifyFailure } from '../../app/notifications';
 import { useSessionUser } from '../../app/session';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { ExportCsvButton, useListState } from '../../components/list';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ExportCsvButton, useListState, ListResult } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatTotal } from '../../i18n';
 import type { AuditLogListQuery } from './api/audit-keys';
@@ -132,23 +132,26 @@ export function AuditLogList() {
         </Group>
       </Paper>
 
-      {shownRange === undefined ? null : audit.isError ? (
-        <DataTableError title={t('audit.list.loadError')} query={audit} />
-      ) : rows && rows.length === 0 ? (
-        <DataTableEmpty>{t('audit.list.empty')}</DataTableEmpty>
-      ) : (
-        <DataTable
-          columns={columns}
+      {shownRange === undefined ? null : (
+        <ListResult
+          query={audit}
           rows={rows}
-          getRowKey={(row) => row.id}
-          caption={t('audit.list.caption', {
-            from: shownRange.startDate,
-            to: shownRange.endDate,
-            total: formatTotal(audit.data),
-          })}
-          minWidth={860}
-          isRefreshing={audit.isPlaceholderData}
-        />
+          errorTitle={t('audit.list.loadError')}
+          empty={t('audit.list.empty')}
+        >
+          <DataTable
+            columns={columns}
+            rows={rows}
+            getRowKey={(row) => row.id}
+            caption={t('audit.list.caption', {
+              from: shownRange.startDate,
+              to: shownRange.endDate,
+              total: formatTotal(audit.data),
+            })}
+            minWidth={860}
+            isRefreshing={audit.isPlaceholderData}
+          />
+        </ListResult>
       )}
 
       {shownRange !== undefined && audit.data && (

@@ -4,9 +4,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page } from '@vayu/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { IndustrySearchSelect } from '../../components/industry-search-select';
-import { useLastPageWhenPastEnd } from '../../components/list';
+import { useLastPageWhenPastEnd, ListResult } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatTotal } from '../../i18n';
 import { useIndustryName } from './api';
@@ -99,11 +99,12 @@ export function BillingListPage<T>(props: {
         </Group>
       </Paper>
 
-      {query.isError && !rows ? (
-        <DataTableError title={props.texts.listError} query={query} />
-      ) : rows && rows.length === 0 && !query.isPlaceholderData ? (
-        <DataTableEmpty>{props.isFiltered ? props.texts.noMatch : props.texts.empty}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={query}
+        rows={rows}
+        errorTitle={props.texts.listError}
+        empty={props.isFiltered ? props.texts.noMatch : props.texts.empty}
+      >
         <DataTable
           columns={props.columns}
           rows={rows}
@@ -112,7 +113,7 @@ export function BillingListPage<T>(props: {
           minWidth={props.minWidth}
           isRefreshing={query.isPlaceholderData}
         />
-      )}
+      </ListResult>
 
       {data && (
         <Pagination

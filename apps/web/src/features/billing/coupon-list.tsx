@@ -4,7 +4,8 @@ import { formatInr, type Coupon } from '@vayu/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../app/session';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ListResult } from '../../components/list';
 import { formatNumber } from '../../i18n';
 import { useCoupons, usePartnerNames } from './api';
 import { formatDay } from './billing-text';
@@ -94,11 +95,12 @@ export function CouponList() {
         <Button onClick={() => setIsAdding(true)}>{t('billing.coupons.add')}</Button>
       </Group>
 
-      {coupons.isError && !coupons.data ? (
-        <DataTableError title={t('billing.coupons.loadError')} query={coupons} />
-      ) : coupons.data && coupons.data.length === 0 ? (
-        <DataTableEmpty>{t('billing.coupons.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={coupons}
+        rows={coupons.data}
+        errorTitle={t('billing.coupons.loadError')}
+        empty={t('billing.coupons.empty')}
+      >
         <DataTable
           columns={columns}
           rows={coupons.data}
@@ -106,7 +108,7 @@ export function CouponList() {
           caption={t('billing.coupons.caption', { count: coupons.data?.length ?? 0 })}
           minWidth={900}
         />
-      )}
+      </ListResult>
 
       <CouponAddDialog
         opened={isAdding}

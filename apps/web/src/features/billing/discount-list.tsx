@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { getErrorMessage } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ListResult } from '../../components/list';
 import { dialogs } from '../../components/dialogs';
 import { useDiscounts, useRebuildDiscounts, useRemoveCoupon } from './api';
 import { DiscountStateBadge } from './billing-badges';
@@ -185,11 +186,12 @@ function DiscountScreen({ accountType, accountId }: { accountType: DiscountAccou
         </Anchor>
       </Stack>
 
-      {discounts.isError && !data ? (
-        <DataTableError title={t('billing.discounts.loadError')} query={discounts} />
-      ) : data && data.discounts.length === 0 ? (
-        <DataTableEmpty>{t('billing.discounts.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={discounts}
+        rows={data?.discounts}
+        errorTitle={t('billing.discounts.loadError')}
+        empty={t('billing.discounts.empty')}
+      >
         <DataTable
           columns={columns}
           rows={data?.discounts}
@@ -197,7 +199,7 @@ function DiscountScreen({ accountType, accountId }: { accountType: DiscountAccou
           caption={t('billing.discounts.caption', { count: data?.discounts.length ?? 0 })}
           minWidth={820}
         />
-      )}
+      </ListResult>
 
       <CouponApplyDialog accountId={accountId} discount={applying} onClose={() => setApplying(null)} />
     </Stack>

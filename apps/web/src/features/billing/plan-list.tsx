@@ -3,7 +3,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { ADDON_UNITS, formatInr, type Addon, type Plan } from '@vayu/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ListResult } from '../../components/list';
 import { AddonEditDialog } from './addon-edit-dialog';
 import { useAddons, usePlans } from './api';
 import { byAddonOrder, periodPriceKey } from './billing-text';
@@ -141,11 +142,12 @@ export function PlanList() {
         <Button onClick={() => setEditingPlan(null)}>{t('billing.plans.add')}</Button>
       </Group>
 
-      {plans.isError && !plans.data ? (
-        <DataTableError title={t('billing.plans.loadError')} query={plans} />
-      ) : plans.data && plans.data.length === 0 ? (
-        <DataTableEmpty>{t('billing.plans.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={plans}
+        rows={plans.data}
+        errorTitle={t('billing.plans.loadError')}
+        empty={t('billing.plans.empty')}
+      >
         <DataTable
           columns={planColumns}
           rows={plans.data}
@@ -153,7 +155,7 @@ export function PlanList() {
           caption={t('billing.plans.caption', { count: plans.data?.length ?? 0 })}
           minWidth={860}
         />
-      )}
+      </ListResult>
 
       <section aria-labelledby="addons-title">
         <Stack gap="sm">
@@ -174,11 +176,12 @@ export function PlanList() {
               {t('billing.addons.add')}
             </Button>
           </Group>
-          {addons.isError && !addons.data ? (
-            <DataTableError title={t('billing.addons.loadError')} query={addons} />
-          ) : addons.data && addons.data.length === 0 ? (
-            <DataTableEmpty>{t('billing.addons.empty')}</DataTableEmpty>
-          ) : (
+          <ListResult
+            query={addons}
+            rows={addons.data}
+            errorTitle={t('billing.addons.loadError')}
+            empty={t('billing.addons.empty')}
+          >
             <DataTable
               columns={addonColumns}
               rows={addons.data ? addonList : undefined}
@@ -186,7 +189,7 @@ export function PlanList() {
               caption={t('billing.addons.caption', { count: addonList.length })}
               minWidth={620}
             />
-          )}
+          </ListResult>
         </Stack>
       </section>
 

@@ -2,8 +2,8 @@ import { Badge, Button, Group, Text, Title } from '@mantine/core';
 import type { Camera } from '@vayu/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { ConfirmDeleteButton } from '../../components/list';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ConfirmDeleteButton, ListResult } from '../../components/list';
 import { useCameraPoints, useCameras, useDeleteCamera } from './api';
 import { CameraDialog } from './camera-dialog';
 
@@ -139,13 +139,12 @@ export function CamerasSection({ tenantId, canManage }: { tenantId: number; canM
           </Button>
         )}
       </Group>
-      {cameras.isError ? (
-        <DataTableError title={t('cameras.cameras.loadError')} query={cameras} />
-      ) : items && items.length === 0 ? (
-        <DataTableEmpty>
-          {canManage && hasNoPoints ? t('cameras.cameras.needsPoint') : t('cameras.cameras.empty')}
-        </DataTableEmpty>
-      ) : (
+      <ListResult
+        query={cameras}
+        rows={items}
+        errorTitle={t('cameras.cameras.loadError')}
+        empty={canManage && hasNoPoints ? t('cameras.cameras.needsPoint') : t('cameras.cameras.empty')}
+      >
         <DataTable
           columns={columns}
           rows={items}
@@ -154,7 +153,7 @@ export function CamerasSection({ tenantId, canManage }: { tenantId: number; canM
           minWidth={820}
           skeletonRows={2}
         />
-      )}
+      </ListResult>
       <CameraDialog
         opened={editing !== null}
         tenantId={tenantId}

@@ -2,9 +2,9 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { DATA_MIGRATIONS_PAGE_SIZE, type DataMigration, type DataMigrationStatus } from '@vayu/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { formatDataTime } from '../../components/freshness-badge';
-import { useLastPageWhenPastEnd } from '../../components/list';
+import { useLastPageWhenPastEnd, ListResult } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { useDataMigrations } from './api';
@@ -102,11 +102,12 @@ export function DataMigrationList({
       <Title order={2} size="h4" id={headingId}>
         {t('dataMigrations.list.title')}
       </Title>
-      {query.isError && !rows ? (
-        <DataTableError title={t('dataMigrations.list.listError')} query={query} />
-      ) : rows && rows.length === 0 && !query.isPlaceholderData ? (
-        <DataTableEmpty>{t('dataMigrations.list.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={query}
+        rows={rows}
+        errorTitle={t('dataMigrations.list.listError')}
+        empty={t('dataMigrations.list.empty')}
+      >
         <DataTable
           columns={columns}
           rows={rows}
@@ -115,7 +116,7 @@ export function DataMigrationList({
           minWidth={900}
           isRefreshing={query.isPlaceholderData}
         />
-      )}
+      </ListResult>
       {data && (
         <Pagination
           page={page}

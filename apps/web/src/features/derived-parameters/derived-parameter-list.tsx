@@ -9,12 +9,13 @@ import {
 } from '@vayu/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import {
   ConfirmDeleteButton,
   type ListStateChange,
   useLastPageWhenPastEnd,
   useListState,
+  ListResult,
 } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
@@ -64,26 +65,23 @@ export function DerivedParameterList() {
         onClear={list.clear}
       />
 
-      {derived.isError ? (
-        <DataTableError title={t('derivedParameters.list.loadError')} query={derived} />
-      ) : data && data.items.length === 0 && !derived.isPlaceholderData ? (
-        <DataTableEmpty>
-          {hasFilters ? t('derivedParameters.list.noMatch') : t('derivedParameters.list.empty')}
-        </DataTableEmpty>
-      ) : (
-        <>
-          <DerivedParameterTable page={data} isRefreshing={derived.isPlaceholderData} />
-          {data && (
-            <Pagination
-              page={data.page}
-              pageCount={data.pageCount}
-              total={data}
-              onChange={(page) => change({ page })}
-              disabled={derived.isPlaceholderData}
-            />
-          )}
-        </>
-      )}
+      <ListResult
+        query={derived}
+        rows={data?.items}
+        errorTitle={t('derivedParameters.list.loadError')}
+        empty={hasFilters ? t('derivedParameters.list.noMatch') : t('derivedParameters.list.empty')}
+      >
+        <DerivedParameterTable page={data} isRefreshing={derived.isPlaceholderData} />
+        {data && (
+          <Pagination
+            page={data.page}
+            pageCount={data.pageCount}
+            total={data}
+            onChange={(page) => change({ page })}
+            disabled={derived.isPlaceholderData}
+          />
+        )}
+      </ListResult>
     </Stack>
   );
 }

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api-client';
 import { getErrorMessage } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ListResult } from '../../components/list';
 import { dialogs } from '../../components/dialogs';
 import { useRecordActionResult } from '../lab-calibration';
 import { deviceRecordKeys, useDeviceActions, useRequestDeviceAction } from './api';
@@ -166,11 +167,12 @@ export function DeviceActionsPanel({
           ))}
         </Group>
       )}
-      {actions.isError ? (
-        <DataTableError title={t('deviceRecords.actions.loadError')} query={actions} />
-      ) : actions.data && actions.data.length === 0 ? (
-        <DataTableEmpty>{t('deviceRecords.actions.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={actions}
+        rows={actions.data}
+        errorTitle={t('deviceRecords.actions.loadError')}
+        empty={t('deviceRecords.actions.empty')}
+      >
         <DataTable
           columns={columns}
           rows={actions.data}
@@ -179,7 +181,7 @@ export function DeviceActionsPanel({
           minWidth={canEdit ? 820 : 640}
           skeletonRows={2}
         />
-      )}
+      </ListResult>
     </Stack>
   );
 }

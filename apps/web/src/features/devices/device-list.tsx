@@ -13,12 +13,13 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatch, useNavigate } from 'react-router';
 import { useSessionUser } from '../../app/session';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import {
   ExportCsvButton,
   type ListStateChange,
   useLastPageWhenPastEnd,
   useListState,
+  ListResult,
 } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { UrlSearchInput } from '../../components/url-search-input';
@@ -126,33 +127,30 @@ export function DeviceList() {
         onClear={list.clear}
       />
 
-      {devices.isError ? (
-        <DataTableError title={t('deviceRegistry.messages.loadError')} query={devices} />
-      ) : data && data.items.length === 0 && !devices.isPlaceholderData ? (
-        <DataTableEmpty>
-          {list.isFiltered ? t('deviceRegistry.list.noMatch') : t('deviceRegistry.list.empty')}
-        </DataTableEmpty>
-      ) : (
-        <>
-          <DeviceTable
-            page={data}
-            isRefreshing={devices.isPlaceholderData}
-            showIndustry={ownTenantId === undefined && tenantId === undefined}
-            search={location.search}
-            canEdit={canEdit}
-            onOpenRecords={(device, kind) => setRecords({ device, kind })}
+      <ListResult
+        query={devices}
+        rows={data?.items}
+        errorTitle={t('deviceRegistry.messages.loadError')}
+        empty={list.isFiltered ? t('deviceRegistry.list.noMatch') : t('deviceRegistry.list.empty')}
+      >
+        <DeviceTable
+          page={data}
+          isRefreshing={devices.isPlaceholderData}
+          showIndustry={ownTenantId === undefined && tenantId === undefined}
+          search={location.search}
+          canEdit={canEdit}
+          onOpenRecords={(device, kind) => setRecords({ device, kind })}
+        />
+        {data && (
+          <Pagination
+            page={data.page}
+            pageCount={data.pageCount}
+            total={data}
+            onChange={setPage}
+            disabled={devices.isPlaceholderData}
           />
-          {data && (
-            <Pagination
-              page={data.page}
-              pageCount={data.pageCount}
-              total={data}
-              onChange={setPage}
-              disabled={devices.isPlaceholderData}
-            />
-          )}
-        </>
-      )}
+        )}
+      </ListResult>
 
       <DeviceDialog
         target={dialog}

@@ -10,12 +10,13 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import {
   ConfirmDeleteButton,
   type ListStateChange,
   useLastPageWhenPastEnd,
   useListState,
+  ListResult,
 } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
@@ -86,26 +87,23 @@ export function DiagnosticParamList() {
         onClear={list.clear}
       />
 
-      {setUps.isError ? (
-        <DataTableError title={t('diagnostics.list.loadError')} query={setUps} />
-      ) : data && data.items.length === 0 && !setUps.isPlaceholderData ? (
-        <DataTableEmpty>
-          {hasFilters ? t('diagnostics.list.noMatch') : t('diagnostics.list.empty')}
-        </DataTableEmpty>
-      ) : (
-        <>
-          <DiagnosticTable page={data} isRefreshing={setUps.isPlaceholderData} formState={formState} />
-          {data && (
-            <Pagination
-              page={data.page}
-              pageCount={data.pageCount}
-              total={data}
-              onChange={(page) => change({ page })}
-              disabled={setUps.isPlaceholderData}
-            />
-          )}
-        </>
-      )}
+      <ListResult
+        query={setUps}
+        rows={data?.items}
+        errorTitle={t('diagnostics.list.loadError')}
+        empty={hasFilters ? t('diagnostics.list.noMatch') : t('diagnostics.list.empty')}
+      >
+        <DiagnosticTable page={data} isRefreshing={setUps.isPlaceholderData} formState={formState} />
+        {data && (
+          <Pagination
+            page={data.page}
+            pageCount={data.pageCount}
+            total={data}
+            onChange={(page) => change({ page })}
+            disabled={setUps.isPlaceholderData}
+          />
+        )}
+      </ListResult>
     </Stack>
   );
 }

@@ -13,9 +13,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatch, useNavigate } from 'react-router';
 import { useSessionUser } from '../../app/session';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { IndustrySearchSelect } from '../../components/industry-search-select';
-import { ConfirmDeleteButton, useLastPageWhenPastEnd, useListState } from '../../components/list';
+import { ConfirmDeleteButton, useLastPageWhenPastEnd, useListState, ListResult } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { UrlSearchInput } from '../../components/url-search-input';
 import { formatNumber, formatTotal } from '../../i18n';
@@ -209,11 +209,12 @@ export function EdgeClientList() {
         </Group>
       </Paper>
 
-      {clients.isError && !rows ? (
-        <DataTableError title={t('edgeClients.loadError')} query={clients} />
-      ) : rows && rows.length === 0 && !clients.isPlaceholderData ? (
-        <DataTableEmpty>{list.isFiltered ? t('edgeClients.noMatch') : t('edgeClients.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={clients}
+        rows={rows}
+        errorTitle={t('edgeClients.loadError')}
+        empty={list.isFiltered ? t('edgeClients.noMatch') : t('edgeClients.empty')}
+      >
         <DataTable
           columns={columns}
           rows={rows}
@@ -222,7 +223,7 @@ export function EdgeClientList() {
           minWidth={760}
           isRefreshing={clients.isPlaceholderData}
         />
-      )}
+      </ListResult>
 
       {data && (
         <Pagination

@@ -8,8 +8,8 @@ import {
 } from '@vayu/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { ConfirmDeleteButton, useLastPageWhenPastEnd, useListState } from '../../components/list';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ConfirmDeleteButton, useLastPageWhenPastEnd, useListState, ListResult } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { useDeleteEnergyParameter } from './api/delete-energy-parameter';
@@ -56,24 +56,23 @@ export function EnergyParameterList() {
         onClear={list.clear}
       />
 
-      {parameters.isError ? (
-        <DataTableError title={t('energy.params.loadError')} query={parameters} />
-      ) : data && data.items.length === 0 && !parameters.isPlaceholderData ? (
-        <DataTableEmpty>{hasFilters ? t('energy.params.noMatch') : t('energy.params.empty')}</DataTableEmpty>
-      ) : (
-        <>
-          <EnergyParameterTable page={data} isRefreshing={parameters.isPlaceholderData} />
-          {data && (
-            <Pagination
-              page={data.page}
-              pageCount={data.pageCount}
-              total={data}
-              onChange={(page) => change({ page })}
-              disabled={parameters.isPlaceholderData}
-            />
-          )}
-        </>
-      )}
+      <ListResult
+        query={parameters}
+        rows={data?.items}
+        errorTitle={t('energy.params.loadError')}
+        empty={hasFilters ? t('energy.params.noMatch') : t('energy.params.empty')}
+      >
+        <EnergyParameterTable page={data} isRefreshing={parameters.isPlaceholderData} />
+        {data && (
+          <Pagination
+            page={data.page}
+            pageCount={data.pageCount}
+            total={data}
+            onChange={(page) => change({ page })}
+            disabled={parameters.isPlaceholderData}
+          />
+        )}
+      </ListResult>
     </Stack>
   );
 }

@@ -4,8 +4,8 @@ import { energyMetricListQuerySchema, PAGE_SIZES, type EnergyMetric, type TotalK
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { ConfirmDeleteButton, useLastPageWhenPastEnd, useListState } from '../../components/list';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ConfirmDeleteButton, useLastPageWhenPastEnd, useListState, ListResult } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { useDeleteMetric } from './api/delete-metric';
@@ -51,26 +51,23 @@ export function MetricList() {
         onClear={list.clear}
       />
 
-      {metrics.isError ? (
-        <DataTableError title={t('energy.metrics.loadError')} query={metrics} />
-      ) : data && data.items.length === 0 && !metrics.isPlaceholderData ? (
-        <DataTableEmpty>
-          {state.search ? t('energy.metrics.noMatch') : t('energy.metrics.empty')}
-        </DataTableEmpty>
-      ) : (
-        <>
-          <MetricTable page={data} isRefreshing={metrics.isPlaceholderData} onEdit={setEditing} />
-          {data && (
-            <Pagination
-              page={data.page}
-              pageCount={data.pageCount}
-              total={data}
-              onChange={(page) => change({ page })}
-              disabled={metrics.isPlaceholderData}
-            />
-          )}
-        </>
-      )}
+      <ListResult
+        query={metrics}
+        rows={data?.items}
+        errorTitle={t('energy.metrics.loadError')}
+        empty={state.search ? t('energy.metrics.noMatch') : t('energy.metrics.empty')}
+      >
+        <MetricTable page={data} isRefreshing={metrics.isPlaceholderData} onEdit={setEditing} />
+        {data && (
+          <Pagination
+            page={data.page}
+            pageCount={data.pageCount}
+            total={data}
+            onChange={(page) => change({ page })}
+            disabled={metrics.isPlaceholderData}
+          />
+        )}
+      </ListResult>
 
       <Modal
         opened={editing !== null}

@@ -9,8 +9,13 @@ import {
 } from '@vayu/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { type ListStateOptions, useLastPageWhenPastEnd, useListState } from '../../components/list';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import {
+  type ListStateOptions,
+  useLastPageWhenPastEnd,
+  useListState,
+  ListResult,
+} from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { useParameters } from '../parameters';
@@ -56,26 +61,23 @@ export function StandardParameterList() {
         onClear={list.clear}
       />
 
-      {parameters.isError ? (
-        <DataTableError title={t('energy.standard.loadError')} query={parameters} />
-      ) : data && data.items.length === 0 && !parameters.isPlaceholderData ? (
-        <DataTableEmpty>
-          {state.search ? t('energy.standard.noMatch') : t('energy.standard.empty')}
-        </DataTableEmpty>
-      ) : (
-        <>
-          <StandardParameterTable page={data} isRefreshing={parameters.isPlaceholderData} />
-          {data && (
-            <Pagination
-              page={data.page}
-              pageCount={data.pageCount}
-              total={data}
-              onChange={(page) => change({ page })}
-              disabled={parameters.isPlaceholderData}
-            />
-          )}
-        </>
-      )}
+      <ListResult
+        query={parameters}
+        rows={data?.items}
+        errorTitle={t('energy.standard.loadError')}
+        empty={state.search ? t('energy.standard.noMatch') : t('energy.standard.empty')}
+      >
+        <StandardParameterTable page={data} isRefreshing={parameters.isPlaceholderData} />
+        {data && (
+          <Pagination
+            page={data.page}
+            pageCount={data.pageCount}
+            total={data}
+            onChange={(page) => change({ page })}
+            disabled={parameters.isPlaceholderData}
+          />
+        )}
+      </ListResult>
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import type { CalibrationMarker, CalibrationScheduleItem, Page } from '@vayu/domain';
 import { useTranslation } from 'react-i18next';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ListResult } from '../../components/list';
 import { formatTotal } from '../../i18n';
 import { formatMoment } from './lab-format';
 
@@ -106,22 +107,25 @@ export function CalibrationScheduleTable({ schedule, page, showDevice, emptyText
     },
   ];
 
-  if (schedule.isError && !schedule.data) {
-    return <DataTableError title={t('labCalibration.schedule.loadError')} query={schedule} />;
-  }
   const rows = schedule.data?.items;
-  if (rows && rows.length === 0) return <DataTableEmpty>{emptyText}</DataTableEmpty>;
   const pageSize = schedule.data?.pageSize ?? 0;
   const from = rows && rows.length > 0 ? (page - 1) * pageSize + 1 : 0;
   const to = rows ? from + Math.max(0, rows.length - 1) : 0;
   return (
-    <DataTable
-      columns={columns}
+    <ListResult
+      query={schedule}
       rows={rows}
-      getRowKey={(item) => `${item.device.id}-${item.parameter.id}-${item.check}`}
-      caption={t('labCalibration.schedule.caption', { from, to, total: formatTotal(schedule.data) })}
-      minWidth={showDevice ? 900 : 640}
-      isRefreshing={schedule.isPlaceholderData}
-    />
+      errorTitle={t('labCalibration.schedule.loadError')}
+      empty={emptyText}
+    >
+      <DataTable
+        columns={columns}
+        rows={rows}
+        getRowKey={(item) => `${item.device.id}-${item.parameter.id}-${item.check}`}
+        caption={t('labCalibration.schedule.caption', { from, to, total: formatTotal(schedule.data) })}
+        minWidth={showDevice ? 900 : 640}
+        isRefreshing={schedule.isPlaceholderData}
+      />
+    </ListResult>
   );
 }

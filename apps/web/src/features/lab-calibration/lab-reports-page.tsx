@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { getErrorMessage } from '../../app/error-message';
 import { notifyFailure } from '../../app/notifications';
 import { useSessionUser } from '../../app/session';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { ConfirmDeleteButton, useListState } from '../../components/list';
+import { DataTable, DataTableEmpty, type DataTableColumn } from '../../components/data-table';
+import { ConfirmDeleteButton, useListState, ListResult } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatTotal } from '../../i18n';
 import { contentTypeLabel, formatDay, formatFileSize, formatMoment } from './lab-format';
@@ -152,20 +152,23 @@ export function LabReportsPage() {
     body = <DataTableEmpty>{t('labCalibration.reports.chooseIndustry')}</DataTableEmpty>;
   } else if (pointId === undefined) {
     body = <DataTableEmpty>{t('labCalibration.reports.choosePoint')}</DataTableEmpty>;
-  } else if (reports.isError && !reports.data) {
-    body = <DataTableError title={t('labCalibration.reports.loadError')} query={reports} />;
-  } else if (rows && rows.length === 0) {
-    body = <DataTableEmpty>{t('labCalibration.reports.empty')}</DataTableEmpty>;
   } else {
     body = (
-      <DataTable
-        columns={columns}
+      <ListResult
+        query={reports}
         rows={rows}
-        getRowKey={(report) => report.id}
-        caption={t('labCalibration.reports.caption', { from, to, total: formatTotal(reports.data) })}
-        minWidth={960}
-        isRefreshing={reports.isPlaceholderData}
-      />
+        errorTitle={t('labCalibration.reports.loadError')}
+        empty={t('labCalibration.reports.empty')}
+      >
+        <DataTable
+          columns={columns}
+          rows={rows}
+          getRowKey={(report) => report.id}
+          caption={t('labCalibration.reports.caption', { from, to, total: formatTotal(reports.data) })}
+          minWidth={960}
+          isRefreshing={reports.isPlaceholderData}
+        />
+      </ListResult>
     );
   }
 

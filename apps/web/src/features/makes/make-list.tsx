@@ -4,7 +4,8 @@ import type { Make } from '@vayu/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ListResult } from '../../components/list';
 import { useAllMakes } from './api';
 import { MakeDialog } from './make-dialog';
 
@@ -60,11 +61,12 @@ export function MakeList() {
         <Title order={1}>{t('pages.makes')}</Title>
         <Button onClick={() => setDialog({ make: null })}>{t('devices.makes.add')}</Button>
       </Group>
-      {makes.isError ? (
-        <DataTableError title={t('devices.makes.loadError')} query={makes} />
-      ) : makes.data && makes.data.length === 0 ? (
-        <DataTableEmpty>{t('devices.makes.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={makes}
+        rows={makes.data}
+        errorTitle={t('devices.makes.loadError')}
+        empty={t('devices.makes.empty')}
+      >
         <DataTable
           columns={columns}
           rows={makes.data}
@@ -72,7 +74,7 @@ export function MakeList() {
           caption={t('devices.makes.caption', { count: makes.data?.length ?? 0 })}
           minWidth={560}
         />
-      )}
+      </ListResult>
       <MakeDialog opened={dialog !== null} make={dialog?.make ?? null} onClose={() => setDialog(null)} />
     </Stack>
   );

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatch, useNavigate, useParams } from 'react-router';
 import { hasErrorCode } from '../../app/error-message';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { ListResult } from '../../components/list';
 import { useMake, useModelsOfMake } from './api';
 import { ModelDialog } from './model-dialog';
 
@@ -126,11 +127,12 @@ export function ModelList() {
           {t('devices.models.add')}
         </Button>
       </Group>
-      {models.isError ? (
-        <DataTableError title={t('devices.models.loadError')} query={models} />
-      ) : models.data && models.data.length === 0 ? (
-        <DataTableEmpty>{t('devices.models.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={models}
+        rows={models.data}
+        errorTitle={t('devices.models.loadError')}
+        empty={t('devices.models.empty')}
+      >
         <DataTable
           columns={columns}
           rows={models.data}
@@ -138,7 +140,7 @@ export function ModelList() {
           caption={t('devices.models.caption', { make: makeName ?? '', count: models.data?.length ?? 0 })}
           minWidth={560}
         />
-      )}
+      </ListResult>
       {make.data && (
         <ModelDialog
           opened={isAdding || editing !== null}

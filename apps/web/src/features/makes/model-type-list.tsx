@@ -3,7 +3,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import type { ModelType } from '@vayu/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ListResult } from '../../components/list';
 import { useModelTypes } from './api';
 import { ModelTypeDialog } from './model-type-dialog';
 
@@ -54,11 +55,12 @@ export function ModelTypeList() {
         <Title order={1}>{t('pages.modelTypes')}</Title>
         <Button onClick={() => setDialog({ modelType: null })}>{t('devices.modelTypes.add')}</Button>
       </Group>
-      {modelTypes.isError ? (
-        <DataTableError title={t('devices.modelTypes.loadError')} query={modelTypes} />
-      ) : modelTypes.data && modelTypes.data.length === 0 ? (
-        <DataTableEmpty>{t('devices.modelTypes.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={modelTypes}
+        rows={modelTypes.data}
+        errorTitle={t('devices.modelTypes.loadError')}
+        empty={t('devices.modelTypes.empty')}
+      >
         <DataTable
           columns={columns}
           rows={modelTypes.data}
@@ -66,7 +68,7 @@ export function ModelTypeList() {
           caption={t('devices.modelTypes.caption', { count: modelTypes.data?.length ?? 0 })}
           minWidth={560}
         />
-      )}
+      </ListResult>
       <ModelTypeDialog
         opened={dialog !== null}
         modelType={dialog?.modelType ?? null}

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SegmentedChoice } from '../../components/segmented-choice';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ListResult } from '../../components/list';
 import { formatNumber } from '../../i18n';
 import { useCorporates } from './api/get-corporates';
 import type { CorporateType } from './api/master-keys';
@@ -54,13 +55,14 @@ export function CorporateList() {
         />
       </Stack>
 
-      {corporates.isError ? (
-        <DataTableError title={t('masters.corporates.loadError')} query={corporates} />
-      ) : corporates.data && corporates.data.length === 0 ? (
-        <DataTableEmpty>{t('masters.corporates.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={corporates}
+        rows={corporates.data}
+        errorTitle={t('masters.corporates.loadError')}
+        empty={t('masters.corporates.empty')}
+      >
         <CorporateTable corporates={corporates.data} isRefreshing={corporates.isPlaceholderData} />
-      )}
+      </ListResult>
 
       <CorporatesAddDialog opened={adding} defaultType={type} onClose={() => setAdding(false)} />
     </Stack>

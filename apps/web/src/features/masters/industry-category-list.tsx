@@ -4,8 +4,8 @@ import type { IndustryCategory } from '@vayu/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { ConfirmDeleteButton } from '../../components/list';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ConfirmDeleteButton, ListResult } from '../../components/list';
 import { formatNumber } from '../../i18n';
 import { useDeleteIndustry } from './api/delete-industry';
 import { useIndustries } from './api/get-industries';
@@ -52,15 +52,14 @@ export function IndustryCategoryList() {
         w={300}
       />
 
-      {industries.isError ? (
-        <DataTableError title={t('masters.categories.loadError')} query={industries} />
-      ) : rows && rows.length === 0 ? (
-        <DataTableEmpty>
-          {needle ? t('masters.categories.noMatch') : t('masters.categories.empty')}
-        </DataTableEmpty>
-      ) : (
+      <ListResult
+        query={industries}
+        rows={rows}
+        errorTitle={t('masters.categories.loadError')}
+        empty={needle ? t('masters.categories.noMatch') : t('masters.categories.empty')}
+      >
         <CategoryTable rows={rows} onEdit={(category) => setDialog({ category })} />
-      )}
+      </ListResult>
 
       <IndustryCategoriesEditDialog
         opened={dialog !== null}

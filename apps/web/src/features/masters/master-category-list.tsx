@@ -3,8 +3,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import type { MasterCategory } from '@vayu/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { ConfirmDeleteButton } from '../../components/list';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ConfirmDeleteButton, ListResult } from '../../components/list';
 import { useDeleteMasterCategory, useMasterCategories } from './api/master-categories';
 import { MasterCategoriesEditDialog } from './master-categories-edit-dialog';
 
@@ -64,11 +64,12 @@ export function MasterCategoryList() {
         <Button onClick={() => setDialog({ category: null })}>{t('masters.masterCategories.add')}</Button>
       </Group>
 
-      {categories.isError ? (
-        <DataTableError title={t('masters.masterCategories.loadError')} query={categories} />
-      ) : categories.data && categories.data.length === 0 ? (
-        <DataTableEmpty>{t('masters.masterCategories.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={categories}
+        rows={categories.data}
+        errorTitle={t('masters.masterCategories.loadError')}
+        empty={t('masters.masterCategories.empty')}
+      >
         <DataTable
           columns={columns}
           rows={categories.data}
@@ -76,7 +77,7 @@ export function MasterCategoryList() {
           caption={t('masters.masterCategories.caption', { count: categories.data?.length ?? 0 })}
           minWidth={560}
         />
-      )}
+      </ListResult>
 
       <MasterCategoriesEditDialog
         opened={dialog !== null}

@@ -3,8 +3,8 @@ import { findEntityType, type MonitoringPoint } from '@vayu/domain';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { ConfirmDeleteButton } from '../../components/list';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ConfirmDeleteButton, ListResult } from '../../components/list';
 import { MonitoringPointFreshness } from '../device-readings';
 import { useDeleteMonitoringPoint, useMonitoringPoints } from './api';
 import { entityPropName, entityTypeLabel } from './entity-type-text';
@@ -123,11 +123,12 @@ export function MonitoringPointsSection({ tenantId, canManage }: { tenantId: num
           </Button>
         )}
       </Group>
-      {points.isError ? (
-        <DataTableError title={t('devices.points.loadError')} query={points} />
-      ) : items && items.length === 0 ? (
-        <DataTableEmpty>{t('devices.points.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={points}
+        rows={items}
+        errorTitle={t('devices.points.loadError')}
+        empty={t('devices.points.empty')}
+      >
         <DataTable
           columns={columns}
           rows={items}
@@ -136,7 +137,7 @@ export function MonitoringPointsSection({ tenantId, canManage }: { tenantId: num
           minWidth={820}
           skeletonRows={2}
         />
-      )}
+      </ListResult>
       <MonitoringPointDialog
         opened={editing !== null}
         tenantId={tenantId}

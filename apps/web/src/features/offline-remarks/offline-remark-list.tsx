@@ -13,9 +13,9 @@ import { isApiError } from '../../app/api-client';
 import { getErrorMessage } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { useSessionUser } from '../../app/session';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { dialogs } from '../../components/dialogs';
-import { useListState } from '../../components/list';
+import { useListState, ListResult } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { SegmentedChoice } from '../../components/segmented-choice';
 import { formatTotal } from '../../i18n';
@@ -213,11 +213,12 @@ export function OfflineRemarkList() {
         </Group>
       </Paper>
 
-      {remarks.isError && !rows ? (
-        <DataTableError title={t('cameras.remarks.loadError')} query={remarks} />
-      ) : rows && rows.length === 0 ? (
-        <DataTableEmpty>{t('cameras.remarks.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={remarks}
+        rows={rows}
+        errorTitle={t('cameras.remarks.loadError')}
+        empty={t('cameras.remarks.empty')}
+      >
         <DataTable
           columns={columns}
           rows={rows}
@@ -226,7 +227,7 @@ export function OfflineRemarkList() {
           minWidth={1040}
           isRefreshing={remarks.isPlaceholderData}
         />
-      )}
+      </ListResult>
 
       {remarks.data && (
         <Pagination

@@ -12,13 +12,14 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../app/session';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import {
   ConfirmDeleteButton,
   ExportCsvButton,
   type ListStateChange,
   useLastPageWhenPastEnd,
   useListState,
+  ListResult,
 } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
@@ -80,32 +81,29 @@ export function ParameterList() {
         onClear={list.clear}
       />
 
-      {parameters.isError ? (
-        <DataTableError title={t('parameters.list.loadError')} query={parameters} />
-      ) : data && data.items.length === 0 && !parameters.isPlaceholderData ? (
-        <DataTableEmpty>
-          {hasFilters ? t('parameters.list.noMatch') : t('parameters.list.empty')}
-        </DataTableEmpty>
-      ) : (
-        <>
-          <ParameterTable
-            page={data}
-            isRefreshing={parameters.isPlaceholderData}
-            canWrite={canWrite}
-            onEdit={(parameter) => setDialog({ parameter })}
-            onShowUnits={setUnitsOf}
+      <ListResult
+        query={parameters}
+        rows={data?.items}
+        errorTitle={t('parameters.list.loadError')}
+        empty={hasFilters ? t('parameters.list.noMatch') : t('parameters.list.empty')}
+      >
+        <ParameterTable
+          page={data}
+          isRefreshing={parameters.isPlaceholderData}
+          canWrite={canWrite}
+          onEdit={(parameter) => setDialog({ parameter })}
+          onShowUnits={setUnitsOf}
+        />
+        {data && (
+          <Pagination
+            page={data.page}
+            pageCount={data.pageCount}
+            total={data}
+            onChange={(page) => change({ page })}
+            disabled={parameters.isPlaceholderData}
           />
-          {data && (
-            <Pagination
-              page={data.page}
-              pageCount={data.pageCount}
-              total={data}
-              onChange={(page) => change({ page })}
-              disabled={parameters.isPlaceholderData}
-            />
-          )}
-        </>
-      )}
+        )}
+      </ListResult>
 
       <ParameterUnitsDialog parameter={unitsOf} onClose={() => setUnitsOf(null)} />
       {canWrite && (

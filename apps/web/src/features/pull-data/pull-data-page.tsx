@@ -14,9 +14,9 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSessionUser } from '../../app/session';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, DataTableEmpty, type DataTableColumn } from '../../components/data-table';
 import { IndustrySearchSelect } from '../../components/industry-search-select';
-import { ConfirmDeleteButton, useLastPageWhenPastEnd } from '../../components/list';
+import { ConfirmDeleteButton, useLastPageWhenPastEnd, ListResult } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { SecretOnceDialog } from '../../components/secret-once-dialog';
 import { formatTotal } from '../../i18n';
@@ -223,19 +223,22 @@ export function PullDataPage() {
 
       {tenantId === undefined ? (
         <DataTableEmpty>{t('pullData.chooseIndustry')}</DataTableEmpty>
-      ) : tokens.isError && !rows ? (
-        <DataTableError title={t('pullData.loadError')} query={tokens} />
-      ) : rows && rows.length === 0 && !tokens.isPlaceholderData ? (
-        <DataTableEmpty>{t('pullData.empty')}</DataTableEmpty>
       ) : (
-        <DataTable
-          columns={columns}
+        <ListResult
+          query={tokens}
           rows={rows}
-          getRowKey={(token) => token.id}
-          caption={t('pullData.caption', { from, to, total: formatTotal(data) })}
-          minWidth={900}
-          isRefreshing={tokens.isPlaceholderData}
-        />
+          errorTitle={t('pullData.loadError')}
+          empty={t('pullData.empty')}
+        >
+          <DataTable
+            columns={columns}
+            rows={rows}
+            getRowKey={(token) => token.id}
+            caption={t('pullData.caption', { from, to, total: formatTotal(data) })}
+            minWidth={900}
+            isRefreshing={tokens.isPlaceholderData}
+          />
+        </ListResult>
       )}
 
       {data && (

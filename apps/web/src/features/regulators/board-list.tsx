@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionUser } from '../../app/session';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ListResult } from '../../components/list';
 import { useBoards } from './api';
 import { BoardDialog } from './board-dialog';
 import { FreshnessCounts, PushBadge } from './regulator-badges';
@@ -91,13 +92,12 @@ export function BoardList() {
         </Stack>
         {canWrite && <Button onClick={() => setDialog({ board: null })}>{t('regulators.boards.add')}</Button>}
       </Group>
-      {boards.isError ? (
-        <DataTableError title={t('regulators.boards.loadError')} query={boards} />
-      ) : boards.data && boards.data.items.length === 0 ? (
-        <DataTableEmpty>
-          {canWrite ? t('regulators.boards.empty') : t('regulators.boards.emptyOwn')}
-        </DataTableEmpty>
-      ) : (
+      <ListResult
+        query={boards}
+        rows={boards.data?.items}
+        errorTitle={t('regulators.boards.loadError')}
+        empty={canWrite ? t('regulators.boards.empty') : t('regulators.boards.emptyOwn')}
+      >
         <DataTable
           columns={columns}
           rows={boards.data?.items}
@@ -105,7 +105,7 @@ export function BoardList() {
           caption={t('regulators.boards.caption', { count: boards.data?.items.length ?? 0 })}
           minWidth={1080}
         />
-      )}
+      </ListResult>
       {canWrite && (
         <BoardDialog opened={dialog !== null} board={dialog?.board ?? null} onClose={() => setDialog(null)} />
       )}

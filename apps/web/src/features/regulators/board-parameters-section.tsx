@@ -2,8 +2,8 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { BoardParameter, BoardUnit } from '@vayu/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { ConfirmDeleteButton } from '../../components/list';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ConfirmDeleteButton, ListResult } from '../../components/list';
 import { useBoardParameters, useBoardUnits, useDeleteBoardParameter, useDeleteBoardUnit } from './api';
 import { BoardParameterDialog, BoardUnitDialog } from './board-id-dialogs';
 import { explainInUse } from './in-use';
@@ -76,11 +76,12 @@ function ParametersPart({ statId, canWrite }: { statId: number; canWrite: boolea
         </Stack>
         {canWrite && <Button onClick={() => setAdding(true)}>{t('regulators.parameters.add')}</Button>}
       </Group>
-      {parameters.isError ? (
-        <DataTableError title={t('regulators.parameters.loadError')} query={parameters} />
-      ) : rows && rows.length === 0 ? (
-        <DataTableEmpty>{t('regulators.parameters.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={parameters}
+        rows={rows}
+        errorTitle={t('regulators.parameters.loadError')}
+        empty={t('regulators.parameters.empty')}
+      >
         <DataTable
           columns={columns}
           rows={rows}
@@ -89,7 +90,7 @@ function ParametersPart({ statId, canWrite }: { statId: number; canWrite: boolea
           minWidth={560}
           skeletonRows={3}
         />
-      )}
+      </ListResult>
       {canWrite && (
         <BoardParameterDialog
           opened={adding}
@@ -155,11 +156,12 @@ function UnitsPart({ statId, canWrite }: { statId: number; canWrite: boolean }) 
         </Stack>
         {canWrite && <Button onClick={() => setAdding(true)}>{t('regulators.units.add')}</Button>}
       </Group>
-      {units.isError ? (
-        <DataTableError title={t('regulators.units.loadError')} query={units} />
-      ) : rows && rows.length === 0 ? (
-        <DataTableEmpty>{t('regulators.units.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={units}
+        rows={rows}
+        errorTitle={t('regulators.units.loadError')}
+        empty={t('regulators.units.empty')}
+      >
         <DataTable
           columns={columns}
           rows={rows}
@@ -168,7 +170,7 @@ function UnitsPart({ statId, canWrite }: { statId: number; canWrite: boolean }) 
           minWidth={420}
           skeletonRows={2}
         />
-      )}
+      </ListResult>
       {canWrite && (
         <BoardUnitDialog
           opened={adding}

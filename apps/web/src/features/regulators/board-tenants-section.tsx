@@ -3,8 +3,8 @@ import type { Board, RegulatorTenant } from '@vayu/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { ConfirmDeleteButton } from '../../components/list';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ConfirmDeleteButton, ListResult } from '../../components/list';
 import { useDeleteRegulatorTenant, useRegulatorTenants } from './api';
 import { explainInUse } from './in-use';
 import { KeyFilesDialog } from './key-files-dialog';
@@ -131,11 +131,12 @@ export function BoardTenantsSection({ board, canWrite }: { board: Board; canWrit
           <Button onClick={() => setEditing({ mapping: null })}>{t('regulators.tenants.add')}</Button>
         )}
       </Group>
-      {tenants.isError ? (
-        <DataTableError title={t('regulators.tenants.loadError')} query={tenants} />
-      ) : rows && rows.length === 0 ? (
-        <DataTableEmpty>{t('regulators.tenants.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={tenants}
+        rows={rows}
+        errorTitle={t('regulators.tenants.loadError')}
+        empty={t('regulators.tenants.empty')}
+      >
         <DataTable
           columns={columns}
           rows={rows}
@@ -143,7 +144,7 @@ export function BoardTenantsSection({ board, canWrite }: { board: Board; canWrit
           caption={t('regulators.tenants.caption', { count: rows?.length ?? 0 })}
           minWidth={1240}
         />
-      )}
+      </ListResult>
       {canWrite && (
         <RegulatorTenantDialog
           opened={editing !== null}

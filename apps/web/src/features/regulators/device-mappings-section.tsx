@@ -3,8 +3,8 @@ import type { Board, RegulatorDevice, RegulatorTenant } from '@vayu/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isApiError } from '../../app/api-client';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { ConfirmDeleteButton } from '../../components/list';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ConfirmDeleteButton, ListResult } from '../../components/list';
 import { useDeleteRegulatorDevice, useRegulatorDevices } from './api';
 import { DeviceMappingDialog } from './device-mapping-dialog';
 
@@ -111,11 +111,12 @@ export function DeviceMappingsSection({
         </Stack>
         {canWrite && <Button onClick={() => setAdding(true)}>{t('regulators.devices.add')}</Button>}
       </Group>
-      {devices.isError ? (
-        <DataTableError title={t('regulators.devices.loadError')} query={devices} />
-      ) : rows && rows.length === 0 ? (
-        <DataTableEmpty>{t('regulators.devices.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={devices}
+        rows={rows}
+        errorTitle={t('regulators.devices.loadError')}
+        empty={t('regulators.devices.empty')}
+      >
         <DataTable
           columns={columns}
           rows={rows}
@@ -124,7 +125,7 @@ export function DeviceMappingsSection({
           minWidth={960}
           skeletonRows={3}
         />
-      )}
+      </ListResult>
       {canWrite && (
         <DeviceMappingDialog
           opened={adding}

@@ -3,9 +3,9 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { groundWaterQuerySchema, type GroundWaterPoint } from '@vayu/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { FreshnessBadge } from '../../components/freshness-badge';
-import { useLastPageWhenPastEnd, useListState } from '../../components/list';
+import { useLastPageWhenPastEnd, useListState, ListResult } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { useGroundWater } from './api';
@@ -85,11 +85,12 @@ export function GroundWaterList() {
           {t('regulators.groundWater.intro')}
         </Text>
       </Stack>
-      {points.isError && !rows ? (
-        <DataTableError title={t('regulators.groundWater.loadError')} query={points} />
-      ) : rows && rows.length === 0 && !points.isPlaceholderData ? (
-        <DataTableEmpty>{t('regulators.groundWater.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={points}
+        rows={rows}
+        errorTitle={t('regulators.groundWater.loadError')}
+        empty={t('regulators.groundWater.empty')}
+      >
         <DataTable
           columns={columns}
           rows={rows}
@@ -98,7 +99,7 @@ export function GroundWaterList() {
           minWidth={900}
           isRefreshing={points.isPlaceholderData}
         />
-      )}
+      </ListResult>
       {data && (
         <Pagination
           page={list.query.page}

@@ -2,8 +2,8 @@ import { Badge, Button, Code, Group, Modal, Stack, Text, Title } from '@mantine/
 import { pushAttemptsQuerySchema, type PushAttempt, type RegulatorTenant } from '@vayu/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { useLastPageWhenPastEnd, useListState } from '../../components/list';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { useLastPageWhenPastEnd, useListState, ListResult } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatTotal } from '../../i18n';
 import { usePushAttempts, useRegulatorDevices } from './api';
@@ -123,11 +123,12 @@ export function PushAttemptsSection({ mapping }: { mapping: RegulatorTenant }) {
           {t('regulators.timeline.refresh')}
         </Button>
       </Group>
-      {attempts.isError && !rows ? (
-        <DataTableError title={t('regulators.attempts.loadError')} query={attempts} />
-      ) : rows && rows.length === 0 && !attempts.isPlaceholderData ? (
-        <DataTableEmpty>{t('regulators.attempts.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={attempts}
+        rows={rows}
+        errorTitle={t('regulators.attempts.loadError')}
+        empty={t('regulators.attempts.empty')}
+      >
         <DataTable
           columns={columns}
           rows={rows}
@@ -136,7 +137,7 @@ export function PushAttemptsSection({ mapping }: { mapping: RegulatorTenant }) {
           minWidth={1100}
           isRefreshing={attempts.isPlaceholderData}
         />
-      )}
+      </ListResult>
       {data && (
         <Pagination
           page={list.query.page}

@@ -9,9 +9,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionUser } from '../../app/session';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { FreshnessBadge } from '../../components/freshness-badge';
-import { useLastPageWhenPastEnd, useListState } from '../../components/list';
+import { useLastPageWhenPastEnd, useListState, ListResult } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { useRegulatoryView, useStateAccounts } from './api';
@@ -113,11 +113,12 @@ export function StateAccountsSection({ board }: { board: Board }) {
         </Stack>
         {data && <FreshnessCounts counts={data.counts} />}
       </Group>
-      {accounts.isError && !rows ? (
-        <DataTableError title={t('regulators.accounts.loadError')} query={accounts} />
-      ) : rows && rows.length === 0 && !accounts.isPlaceholderData ? (
-        <DataTableEmpty>{t('regulators.accounts.empty', { state: board.stateName })}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={accounts}
+        rows={rows}
+        errorTitle={t('regulators.accounts.loadError')}
+        empty={t('regulators.accounts.empty', { state: board.stateName })}
+      >
         <DataTable
           columns={columns}
           rows={rows}
@@ -126,7 +127,7 @@ export function StateAccountsSection({ board }: { board: Board }) {
           minWidth={900}
           isRefreshing={accounts.isPlaceholderData}
         />
-      )}
+      </ListResult>
       {data && (
         <Pagination
           page={list.query.page}

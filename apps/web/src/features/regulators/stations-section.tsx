@@ -6,9 +6,9 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/api-client';
 import { notifySuccess } from '../../app/notifications';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { SelectField, TextField, RecordFormFrame } from '../../components/form';
-import { ConfirmDeleteButton } from '../../components/list';
+import { ConfirmDeleteButton, ListResult } from '../../components/list';
 import { useDeleteStation, useIndustryPoints, useSaveStation, useStations } from './api';
 import { explainInUse } from './in-use';
 import { regulatorMessage, translatedResolver } from './regulator-text';
@@ -83,11 +83,12 @@ export function StationsSection({ mapping, canWrite }: { mapping: RegulatorTenan
           <Button onClick={() => setEditing({ station: null })}>{t('regulators.stations.add')}</Button>
         )}
       </Group>
-      {stations.isError ? (
-        <DataTableError title={t('regulators.stations.loadError')} query={stations} />
-      ) : rows && rows.length === 0 ? (
-        <DataTableEmpty>{t('regulators.stations.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={stations}
+        rows={rows}
+        errorTitle={t('regulators.stations.loadError')}
+        empty={t('regulators.stations.empty')}
+      >
         <DataTable
           columns={columns}
           rows={rows}
@@ -96,7 +97,7 @@ export function StationsSection({ mapping, canWrite }: { mapping: RegulatorTenan
           minWidth={560}
           skeletonRows={2}
         />
-      )}
+      </ListResult>
       {canWrite && (
         <StationDialog
           opened={editing !== null}

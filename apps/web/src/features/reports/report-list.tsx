@@ -2,8 +2,8 @@ import { Badge, Button, Group, Progress, Stack, Text, Title } from '@mantine/cor
 import { isReportPending, REPORTS_PAGE_SIZE, type Report, type ReportStatus } from '@vayu/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { useLastPageWhenPastEnd } from '../../components/list';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { useLastPageWhenPastEnd, ListResult } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { reportFileUrl, useReports, type ReportListScope } from './api';
@@ -169,11 +169,12 @@ export function ReportList({
       <Title order={2} size="h4" id={headingId}>
         {t('reports.list.title')}
       </Title>
-      {query.isError && !rows ? (
-        <DataTableError title={t('reports.list.listError')} query={query} />
-      ) : rows && rows.length === 0 && !query.isPlaceholderData ? (
-        <DataTableEmpty>{t('reports.list.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={query}
+        rows={rows}
+        errorTitle={t('reports.list.listError')}
+        empty={t('reports.list.empty')}
+      >
         <DataTable
           columns={columns}
           rows={rows}
@@ -182,7 +183,7 @@ export function ReportList({
           minWidth={tenantId === undefined ? 1080 : 940}
           isRefreshing={query.isPlaceholderData}
         />
-      )}
+      </ListResult>
       {data && (
         <Pagination
           page={page}

@@ -2,8 +2,8 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { REPORTS_PAGE_SIZE, type ReportSchedule } from '@vayu/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
-import { ConfirmDeleteButton } from '../../components/list';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ConfirmDeleteButton, ListResult } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatTotal } from '../../i18n';
 import { useDeleteSchedule, useReportSchedules } from './api';
@@ -131,11 +131,12 @@ export function ScheduleList({
           {t('reports.chooseIndustry')}
         </Text>
       )}
-      {query.isError && !rows ? (
-        <DataTableError title={t('reports.schedules.listError')} query={query} />
-      ) : rows && rows.length === 0 && !query.isPlaceholderData ? (
-        <DataTableEmpty>{t('reports.schedules.empty')}</DataTableEmpty>
-      ) : (
+      <ListResult
+        query={query}
+        rows={rows}
+        errorTitle={t('reports.schedules.listError')}
+        empty={t('reports.schedules.empty')}
+      >
         <DataTable
           columns={columns}
           rows={rows}
@@ -144,7 +145,7 @@ export function ScheduleList({
           minWidth={900}
           isRefreshing={query.isPlaceholderData}
         />
-      )}
+      </ListResult>
       {data && <Pagination page={page} pageCount={data.pageCount} total={data} onChange={onPage} />}
       {tenantId !== undefined && (
         <ScheduleAddDialog tenantId={tenantId} opened={adding} onClose={() => setAdding(false)} />

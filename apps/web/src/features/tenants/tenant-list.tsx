@@ -26,12 +26,13 @@ import { Link } from 'react-router';
 import { useSessionUser } from '../../app/session';
 import { FreshnessBadge } from '../../components/freshness-badge';
 import { SegmentedChoice } from '../../components/segmented-choice';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import {
   ExportCsvButton,
   type ListStateChange,
   useLastPageWhenPastEnd,
   useListState,
+  ListResult,
 } from '../../components/list';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { Pagination } from '../../components/pagination';
@@ -134,33 +135,32 @@ export function TenantList() {
         onClear={list.clear}
       />
 
-      {tenants.isError ? (
-        <DataTableError title={t('tenants.list.loadError')} query={tenants} />
-      ) : data && data.items.length === 0 && !tenants.isPlaceholderData ? (
-        <DataTableEmpty>{t('tenants.list.empty')}</DataTableEmpty>
-      ) : (
-        <>
-          <TenantTable
-            page={data}
-            isRefreshing={tenants.isPlaceholderData}
-            canToggle={isSite}
-            canMigrate={isSite}
-            canSeeSubscription={isSite || user?.userType === 'partner'}
-            pendingIds={pendingIds}
-            onToggle={onToggle}
-            onOpen={onOpen}
+      <ListResult
+        query={tenants}
+        rows={data?.items}
+        errorTitle={t('tenants.list.loadError')}
+        empty={t('tenants.list.empty')}
+      >
+        <TenantTable
+          page={data}
+          isRefreshing={tenants.isPlaceholderData}
+          canToggle={isSite}
+          canMigrate={isSite}
+          canSeeSubscription={isSite || user?.userType === 'partner'}
+          pendingIds={pendingIds}
+          onToggle={onToggle}
+          onOpen={onOpen}
+        />
+        {data && (
+          <Pagination
+            page={data.page}
+            pageCount={data.pageCount}
+            total={data}
+            onChange={(page) => change({ page })}
+            disabled={tenants.isPlaceholderData}
           />
-          {data && (
-            <Pagination
-              page={data.page}
-              pageCount={data.pageCount}
-              total={data}
-              onChange={(page) => change({ page })}
-              disabled={tenants.isPlaceholderData}
-            />
-          )}
-        </>
-      )}
+        )}
+      </ListResult>
 
       <Suspense fallback={<LoadingOverlay visible />}>
         {drawn.has('subscription') && (

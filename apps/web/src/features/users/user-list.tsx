@@ -12,9 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '../../app/error-message';
 import { notifyFailure, notifySuccess } from '../../app/notifications';
 import { useSessionUser } from '../../app/session';
-import { DataTable, DataTableEmpty, DataTableError, type DataTableColumn } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { dialogs } from '../../components/dialogs';
-import { ExportCsvButton, useListState, type ListStateChange } from '../../components/list';
+import { ExportCsvButton, useListState, type ListStateChange, ListResult } from '../../components/list';
 import { Pagination } from '../../components/pagination';
 import { formatPhoneNumber } from '../../components/phone';
 import { UrlSearchInput } from '../../components/url-search-input';
@@ -78,28 +78,27 @@ export function UserList() {
         onChange={list.change}
       />
 
-      {users.isError ? (
-        <DataTableError title={t('people.users.loadError')} query={users} />
-      ) : data && data.items.length === 0 && !users.isPlaceholderData ? (
-        <DataTableEmpty>{t('people.users.empty')}</DataTableEmpty>
-      ) : (
-        <>
-          <UserTable
-            users={data?.items}
-            total={data ? formatTotal(data) : undefined}
-            isRefreshing={users.isPlaceholderData}
-            currentUserId={sessionUser?.id}
-            onEdit={setEditing}
-          />
-          <Pagination
-            page={data?.page ?? query.page}
-            pageCount={data?.pageCount ?? 1}
-            total={data}
-            onChange={setPage}
-            disabled={users.isFetching}
-          />
-        </>
-      )}
+      <ListResult
+        query={users}
+        rows={data?.items}
+        errorTitle={t('people.users.loadError')}
+        empty={t('people.users.empty')}
+      >
+        <UserTable
+          users={data?.items}
+          total={data ? formatTotal(data) : undefined}
+          isRefreshing={users.isPlaceholderData}
+          currentUserId={sessionUser?.id}
+          onEdit={setEditing}
+        />
+        <Pagination
+          page={data?.page ?? query.page}
+          pageCount={data?.pageCount ?? 1}
+          total={data}
+          onChange={setPage}
+          disabled={users.isFetching}
+        />
+      </ListResult>
 
       <UserAddDialog opened={adding} accountId={query.accountId ?? 0} onClose={() => setAdding(false)} />
       {editing && <UserEditDialog opened user={editing} onClose={() => setEditing(null)} />}
