@@ -16,3 +16,4 @@ export {
 } from './export-csv-button';
 export { useLastPageWhenPastEnd, type PagedAnswer } from './use-last-page';
 export { ListResult, type ListResultProps, type ListResultQuery } from './list-result';
+export { ListPager, type ListPagerQuery } from './list-pager';

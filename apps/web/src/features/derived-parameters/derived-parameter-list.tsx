@@ -16,8 +16,8 @@ import {
   useLastPageWhenPastEnd,
   useListState,
   ListResult,
+  ListPager,
 } from '../../components/list';
-import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { useUnits } from '../parameters';
 import { mtypeLabel, mtypeOptions } from '../parameters';
@@ -72,15 +72,7 @@ export function DerivedParameterList() {
         empty={hasFilters ? t('derivedParameters.list.noMatch') : t('derivedParameters.list.empty')}
       >
         <DerivedParameterTable page={data} isRefreshing={derived.isPlaceholderData} />
-        {data && (
-          <Pagination
-            page={data.page}
-            pageCount={data.pageCount}
-            total={data}
-            onChange={(page) => change({ page })}
-            disabled={derived.isPlaceholderData}
-          />
-        )}
+        <ListPager query={derived} onChange={(page) => change({ page })} />
       </ListResult>
     </Stack>
   );

@@ -20,8 +20,8 @@ import {
   useLastPageWhenPastEnd,
   useListState,
   ListResult,
+  ListPager,
 } from '../../components/list';
-import { Pagination } from '../../components/pagination';
 import { UrlSearchInput } from '../../components/url-search-input';
 import { formatNumber, formatTotal } from '../../i18n';
 import { AccountSelect } from '../accounts';
@@ -141,15 +141,7 @@ export function DeviceList() {
           canEdit={canEdit}
           onOpenRecords={(device, kind) => setRecords({ device, kind })}
         />
-        {data && (
-          <Pagination
-            page={data.page}
-            pageCount={data.pageCount}
-            total={data}
-            onChange={setPage}
-            disabled={devices.isPlaceholderData}
-          />
-        )}
+        <ListPager query={devices} onChange={setPage} />
       </ListResult>
 
       <DeviceDialog

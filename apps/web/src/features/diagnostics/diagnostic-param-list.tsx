@@ -17,8 +17,8 @@ import {
   useLastPageWhenPastEnd,
   useListState,
   ListResult,
+  ListPager,
 } from '../../components/list';
-import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { AccountSelect } from '../accounts';
 import { useMakes, useModelsOfMake } from '../makes';
@@ -94,15 +94,7 @@ export function DiagnosticParamList() {
         empty={hasFilters ? t('diagnostics.list.noMatch') : t('diagnostics.list.empty')}
       >
         <DiagnosticTable page={data} isRefreshing={setUps.isPlaceholderData} formState={formState} />
-        {data && (
-          <Pagination
-            page={data.page}
-            pageCount={data.pageCount}
-            total={data}
-            onChange={(page) => change({ page })}
-            disabled={setUps.isPlaceholderData}
-          />
-        )}
+        <ListPager query={setUps} onChange={(page) => change({ page })} />
       </ListResult>
     </Stack>
   );

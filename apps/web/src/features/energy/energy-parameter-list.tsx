@@ -9,8 +9,13 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { ConfirmDeleteButton, useLastPageWhenPastEnd, useListState, ListResult } from '../../components/list';
-import { Pagination } from '../../components/pagination';
+import {
+  ConfirmDeleteButton,
+  useLastPageWhenPastEnd,
+  useListState,
+  ListResult,
+  ListPager,
+} from '../../components/list';
 import { formatNumber, formatTotal } from '../../i18n';
 import { useDeleteEnergyParameter } from './api/delete-energy-parameter';
 import { useEnergyParameters } from './api/get-energy-parameters';
@@ -63,15 +68,7 @@ export function EnergyParameterList() {
         empty={hasFilters ? t('energy.params.noMatch') : t('energy.params.empty')}
       >
         <EnergyParameterTable page={data} isRefreshing={parameters.isPlaceholderData} />
-        {data && (
-          <Pagination
-            page={data.page}
-            pageCount={data.pageCount}
-            total={data}
-            onChange={(page) => change({ page })}
-            disabled={parameters.isPlaceholderData}
-          />
-        )}
+        <ListPager query={parameters} onChange={(page) => change({ page })} />
       </ListResult>
     </Stack>
   );

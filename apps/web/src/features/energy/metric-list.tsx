@@ -5,8 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { ConfirmDeleteButton, useLastPageWhenPastEnd, useListState, ListResult } from '../../components/list';
-import { Pagination } from '../../components/pagination';
+import {
+  ConfirmDeleteButton,
+  useLastPageWhenPastEnd,
+  useListState,
+  ListResult,
+  ListPager,
+} from '../../components/list';
 import { formatNumber, formatTotal } from '../../i18n';
 import { useDeleteMetric } from './api/delete-metric';
 import { useMetrics } from './api/get-metrics';
@@ -58,15 +63,7 @@ export function MetricList() {
         empty={state.search ? t('energy.metrics.noMatch') : t('energy.metrics.empty')}
       >
         <MetricTable page={data} isRefreshing={metrics.isPlaceholderData} onEdit={setEditing} />
-        {data && (
-          <Pagination
-            page={data.page}
-            pageCount={data.pageCount}
-            total={data}
-            onChange={(page) => change({ page })}
-            disabled={metrics.isPlaceholderData}
-          />
-        )}
+        <ListPager query={metrics} onChange={(page) => change({ page })} />
       </ListResult>
 
       <Modal

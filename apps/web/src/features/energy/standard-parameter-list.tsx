@@ -15,8 +15,8 @@ import {
   useLastPageWhenPastEnd,
   useListState,
   ListResult,
+  ListPager,
 } from '../../components/list';
-import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { useParameters } from '../parameters';
 import { unitLabel } from './energy-labels';
@@ -68,15 +68,7 @@ export function StandardParameterList() {
         empty={state.search ? t('energy.standard.noMatch') : t('energy.standard.empty')}
       >
         <StandardParameterTable page={data} isRefreshing={parameters.isPlaceholderData} />
-        {data && (
-          <Pagination
-            page={data.page}
-            pageCount={data.pageCount}
-            total={data}
-            onChange={(page) => change({ page })}
-            disabled={parameters.isPlaceholderData}
-          />
-        )}
+        <ListPager query={parameters} onChange={(page) => change({ page })} />
       </ListResult>
     </Stack>
   );

@@ -20,8 +20,8 @@ import {
   useLastPageWhenPastEnd,
   useListState,
   ListResult,
+  ListPager,
 } from '../../components/list';
-import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { useDeleteParameter } from './api/delete-parameter';
 import { useParameters } from './api/get-parameters';
@@ -94,15 +94,7 @@ export function ParameterList() {
           onEdit={(parameter) => setDialog({ parameter })}
           onShowUnits={setUnitsOf}
         />
-        {data && (
-          <Pagination
-            page={data.page}
-            pageCount={data.pageCount}
-            total={data}
-            onChange={(page) => change({ page })}
-            disabled={parameters.isPlaceholderData}
-          />
-        )}
+        <ListPager query={parameters} onChange={(page) => change({ page })} />
       </ListResult>
 
       <ParameterUnitsDialog parameter={unitsOf} onClose={() => setUnitsOf(null)} />

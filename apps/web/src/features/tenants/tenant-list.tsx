@@ -33,9 +33,9 @@ import {
   useLastPageWhenPastEnd,
   useListState,
   ListResult,
+  ListPager,
 } from '../../components/list';
 import { LoadingOverlay } from '../../components/loading-overlay';
-import { Pagination } from '../../components/pagination';
 import { formatNumber, formatTotal } from '../../i18n';
 import { AccountStatusBadge } from '../accounts';
 import { usePartnerOptions } from './api/get-lookups';
@@ -151,15 +151,7 @@ export function TenantList() {
           onToggle={onToggle}
           onOpen={onOpen}
         />
-        {data && (
-          <Pagination
-            page={data.page}
-            pageCount={data.pageCount}
-            total={data}
-            onChange={(page) => change({ page })}
-            disabled={tenants.isPlaceholderData}
-          />
-        )}
+        <ListPager query={tenants} onChange={(page) => change({ page })} />
       </ListResult>
 
       <Suspense fallback={<LoadingOverlay visible />}>
