@@ -1,4 +1,15 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+
+/**
+ * Debian's headless shell when it is installed (`apt-get install -y chromium-headless-shell`), the
+ * headless browser Playwright itself runs by default: without the full browser's window, whose own
+ * pages (the address bar's suggestions are a page of their own) start with every new context, the
+ * suite takes a quarter less time on two cores. Otherwise Debian's full Chromium.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const chromiumPath =
+  process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 /**
  * Browser tests against the built console, started by global-setup.ts on a
@@ -34,7 +45,7 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -46,7 +57,9 @@ export default defineConfig({
         // Fewer processes and background features: the GPU process's software compositing runs in
         // the browser process (a tenth less CPU for the accessibility checks on two cores).
         '--in-process-gpu',
-        '--disable-features=PaintHolding,BackForwardCache,Translate,OptimizationHints,MediaRouter',
+        // The full browser's address-bar suggestion pages (WebUIOmniboxPopup…) would start a renderer
+        // with every new context; the headless shell has none.
+        '--disable-features=PaintHolding,BackForwardCache,Translate,OptimizationHints,MediaRouter,WebUIOmniboxPopup,WebUIOmniboxAimPopup',
         '--disable-extensions',
         '--disable-breakpad',
         '--mute-audio',
