@@ -147,7 +147,6 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   };
 }
 
-/** Embedded PostgreSQL stored under `dataDir` (or in memory when dataDir is undefined). */
 export interface PgliteOptions {
   /** A data directory dumped by `dumpDataDir`, loaded instead of creating an empty database. */
   loadDataDir?: Blob;
@@ -159,6 +158,7 @@ export interface PgliteOptions {
   sharedBuffers?: string;
 }
 
+/** Embedded PostgreSQL stored under `dataDir` (or in memory when dataDir is undefined). */
 export async function openPglite(
   dataDir: string | undefined,
   options: PgliteOptions = {},

@@ -17,7 +17,7 @@ export interface TestDatabase extends DatabaseHandle {
 }
 
 /** The migrated embedded database's tarball, read once per worker (the files of a worker share it). */
-let snapshot: Buffer | undefined;
+let snapshot: ArrayBuffer | undefined;
 
 /** A fresh, migrated database of its own for one test file: PGlite by default, PostgreSQL when DATABASE_URL is set. */
 export async function openTestDatabase(): Promise<TestDatabase> {
@@ -45,11 +45,14 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  snapshot ??= readFileSync(inject('pgliteSnapshot'));
+  if (!snapshot) {
+    const file = readFileSync(inject('pgliteSnapshot'));
+    snapshot = file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength);
+  }
   const bytes = snapshot;
   // PGlite reads the tarball once with arrayBuffer() and only reads it: the file's bytes as they
   // are, instead of a Blob whose reading copies them again in small pieces (a third of the time).
-  const tarball = { type: '', arrayBuffer: async () => bytes.buffer } as unknown as Blob;
+  const tarball = { type: '', arrayBuffer: async () => bytes } as unknown as Blob;
   return openPglite(undefined, { loadDataDir: tarball, sharedBuffers: '16MB' });
 }
 
